@@ -1,0 +1,317 @@
+// API benchmarks: every scenario against the gateway (+ service), the service called directly with
+// a valid internal token, and the minimal Fastify + pg handler, side by side in one run, in
+// alternating order, several rounds. Two phases each: one caller (latency as a user feels it) and
+// several callers (throughput at saturation, with its latencies).
+import { readdirSync, readFileSync } from 'node:fs';
+import { BENCH_USERS, SIZES, actionCount, actionId, meetingId, ownedMeetings } from './config.mjs';
+import { median, runLoad } from './load.mjs';
+import { cpuSeconds, internalToken } from './stack.mjs';
+
+/** What each scenario asks, for a user and a request counter. `service` is the upstream it needs. */
+export function scenarios(size) {
+  const meetings = SIZES[size].meetings;
+  const owned = new Map(BENCH_USERS.map((u) => [u.n, ownedMeetings(u.n, meetings)]));
+  const pick = (who, i) => {
+    const list = owned.get(who.n);
+    return list[Math.floor(i / BENCH_USERS.length) % list.length];
+  };
+  const json = (body) => ({
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
+  return [
+    {
+      id: 'meetings-page1',
+      label: 'Meetings list, page 1',
+      service: 'meetings',
+      read: true,
+      path: () => '/api/meetings?page=1&pageSize=25',
+    },
+    {
+      id: 'meetings-deep',
+      label: 'Meetings list, page 8',
+      service: 'meetings',
+      read: true,
+      path: () => '/api/meetings?page=8&pageSize=25',
+    },
+    {
+      id: 'meetings-title',
+      label: 'Meetings list, title search',
+      service: 'meetings',
+      read: true,
+      path: () => '/api/meetings?page=1&pageSize=25&title=planning',
+    },
+    {
+      id: 'actions-page1',
+      label: 'Actions, page 1 (open)',
+      service: 'actions',
+      read: true,
+      path: () => '/api/actions?page=1&pageSize=25',
+    },
+    {
+      id: 'actions-text',
+      label: 'Actions, text search (open)',
+      service: 'actions',
+      read: true,
+      path: () => '/api/actions?page=1&pageSize=25&search=budget',
+    },
+    {
+      id: 'actions-text-all',
+      label: 'Actions, text search, with completed',
+      service: 'actions',
+      read: true,
+      path: () => '/api/actions?page=1&pageSize=25&search=budget&showCompleted=true',
+    },
+    {
+      id: 'actions-tag',
+      label: 'Actions, hashtag (open)',
+      service: 'actions',
+      read: true,
+      path: () => '/api/actions?page=1&pageSize=25&hashtag=release',
+    },
+    {
+      id: 'actions-tag-all',
+      label: 'Actions, hashtag, with completed',
+      service: 'actions',
+      read: true,
+      path: () => '/api/actions?page=1&pageSize=25&hashtag=release&showCompleted=true',
+    },
+    {
+      id: 'meeting-get',
+      label: 'Get meeting',
+      service: 'meetings',
+      read: true,
+      path: (who, i) => `/api/meetings/${meetingId(pick(who, i))}`,
+    },
+    {
+      id: 'notes-update',
+      label: 'Notes update',
+      service: 'meetings',
+      read: false,
+      method: 'PUT',
+      path: (who, i) => `/api/meetings/${meetingId(pick(who, i))}/update-notes`,
+      body: (_who, i) =>
+        json({ notes: `<p>Notes revision ${i}: agreed the <strong>next steps</strong>.</p>` }),
+    },
+    {
+      id: 'action-status',
+      label: 'Action status update',
+      service: 'actions',
+      read: false,
+      method: 'PUT',
+      path: (who, i) => {
+        const m = pick(who, i);
+        return `/api/actions/${meetingId(m)}/action/${actionId(m, 1 + (i % actionCount(m)))}/status`;
+      },
+      body: (_who, i) => json({ completed: Math.floor(i / 7) % 2 === 0 }),
+    },
+  ];
+}
+
+/** Request builders for the three contenders of one scenario. */
+async function contenders(scenario, stack, minimal) {
+  const tokens = new Map();
+  for (const who of BENCH_USERS) tokens.set(who.n, await internalToken(stack, who));
+  const build = (auth) => (i) => {
+    const who = BENCH_USERS[i % BENCH_USERS.length];
+    const extra = scenario.body?.(who, i) ?? {};
+    return {
+      method: scenario.method ?? 'GET',
+      path: scenario.path(who, i),
+      headers: { ...auth(who), ...extra.headers },
+      body: extra.body,
+    };
+  };
+  const list = [
+    {
+      target: 'gateway',
+      origin: stack.urls.gateway,
+      next: build((who) => ({ cookie: `session=${who.sessionToken}` })),
+    },
+    {
+      target: 'direct',
+      origin: stack.urls[scenario.service],
+      next: build((who) => ({ authorization: `Bearer ${tokens.get(who.n)}` })),
+    },
+  ];
+  if (minimal)
+    list.push({
+      target: 'minimal',
+      origin: minimal.url,
+      next: build((who) => ({ 'x-user-id': who.id, 'x-user-email': who.email })),
+    });
+  return list;
+}
+
+/** CPU seconds of PostgreSQL's processes (every backend, so other users of the server count too). */
+function postgresCpu() {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      total += cpuSeconds(Number(entry)) ?? 0;
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
+
+function cpuOf(pids) {
+  const out = Object.fromEntries(
+    Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid) ?? 0]),
+  );
+  out.postgres = postgresCpu();
+  return out;
+}
+
+/**
+ * Runs the scenarios side by side. Options: rounds, latencyMs, loadMs, connections, warmupMs,
+ * targets (default all three), only (scenario ids). Returns raw per-round results and medians.
+ */
+export async function compareApi({ size, stack, minimal, options, log = console.log }) {
+  const {
+    rounds = 3,
+    latencyMs = 2_000,
+    loadMs = 3_000,
+    connections = 8,
+    warmupMs = 500,
+    only,
+  } = options;
+  const results = [];
+  for (const scenario of scenarios(size)) {
+    if (only && !only.includes(scenario.id)) continue;
+    const runs = { gateway: [], direct: [], minimal: [] };
+    let offset = 0;
+    for (let round = 0; round < rounds; round++) {
+      // Fresh tokens each round (they live 5 minutes); order rotates so no contender always goes first.
+      const list = await contenders(scenario, stack, minimal);
+      const order = list.map((_, k) => list[(k + round) % list.length]);
+      for (const c of order) {
+        const next = (i) => c.next(offset + i);
+        const latency = await runLoad({
+          origin: c.origin,
+          next,
+          connections: 1,
+          durationMs: latencyMs,
+          warmupMs,
+        });
+        offset += 100_000;
+        const pids = c.target === 'minimal' ? { minimal: minimal.pid } : stack.pids;
+        const before = cpuOf(pids);
+        const load =
+          loadMs > 0
+            ? await runLoad({
+                origin: c.origin,
+                next: (i) => c.next(offset + i),
+                connections,
+                durationMs: loadMs,
+                warmupMs,
+              })
+            : null;
+        offset += 100_000;
+        const after = cpuOf(pids);
+        const cpuMsPerRequest = load?.requests
+          ? Object.fromEntries(
+              Object.keys(after).map((k) => [
+                k,
+                ((after[k] - before[k]) * 1000) / (load.requests + load.errors),
+              ]),
+            )
+          : null;
+        runs[c.target].push({ latency, load, cpuMsPerRequest });
+        const errors = latency.errors + (load?.errors ?? 0);
+        if (errors > 0)
+          log(
+            `  ! ${scenario.id} ${c.target}: ${errors} failed (${latency.firstError ?? load?.firstError})`,
+          );
+      }
+    }
+    const summary = {};
+    for (const [target, list] of Object.entries(runs)) {
+      if (list.length === 0) continue;
+      const pick = (fn) => list.map(fn);
+      summary[target] = {
+        p50: median(pick((r) => r.latency.p50)),
+        p99: median(pick((r) => r.latency.p99)),
+        p50Spread: spread(pick((r) => r.latency.p50)),
+        loadedP50: median(pick((r) => r.load?.p50)),
+        loadedP99: median(pick((r) => r.load?.p99)),
+        rps: median(pick((r) => r.load?.rps)),
+        rpsSpread: spread(pick((r) => r.load?.rps)),
+        latencyRps: median(pick((r) => r.latency.rps)),
+        errors: list.reduce((n, r) => n + r.latency.errors + (r.load?.errors ?? 0), 0),
+        cpuMsPerRequest: list[0].cpuMsPerRequest
+          ? medianObject(pick((r) => r.cpuMsPerRequest))
+          : null,
+      };
+    }
+    const row = {
+      id: scenario.id,
+      label: scenario.label,
+      service: scenario.service,
+      read: scenario.read,
+      summary,
+      runs,
+    };
+    results.push(row);
+    const g = summary.gateway;
+    const d = summary.direct;
+    const m = summary.minimal;
+    log(
+      `  ${scenario.id.padEnd(17)} p50 gw ${fmt(g?.p50)} direct ${fmt(d?.p50)} min ${fmt(m?.p50)} ms | rps gw ${fmt(g?.rps, 0)} direct ${fmt(d?.rps, 0)} min ${fmt(m?.rps, 0)}`,
+    );
+  }
+  return results;
+}
+
+/** One caller only, through the gateway: the latency each query has at this size. */
+export async function latencyAtSize({ size, stack, options, log = console.log }) {
+  const { rounds = 3, latencyMs = 2_000, warmupMs = 500, only } = options;
+  const out = [];
+  for (const scenario of scenarios(size)) {
+    if (only && !only.includes(scenario.id)) continue;
+    if (!scenario.read && options.readsOnly) continue;
+    const [gateway] = await contenders(scenario, stack, null);
+    const p50s = [];
+    const p99s = [];
+    for (let round = 0; round < rounds; round++) {
+      const r = await runLoad({
+        origin: gateway.origin,
+        next: (i) => gateway.next(round * 100_000 + i),
+        connections: 1,
+        durationMs: latencyMs,
+        warmupMs,
+      });
+      if (r.errors > 0) log(`  ! ${scenario.id} at ${size}: ${r.errors} failed (${r.firstError})`);
+      p50s.push(r.p50);
+      p99s.push(r.p99);
+    }
+    out.push({
+      id: scenario.id,
+      label: scenario.label,
+      p50: median(p50s),
+      p99: median(p99s),
+      p50Spread: spread(p50s),
+    });
+    log(
+      `  ${size} ${scenario.id.padEnd(17)} p50 ${fmt(median(p50s))} ms p99 ${fmt(median(p99s))} ms`,
+    );
+  }
+  return out;
+}
+
+function spread(values) {
+  const finite = values.filter((v) => Number.isFinite(v));
+  return finite.length ? [Math.min(...finite), Math.max(...finite)] : null;
+}
+
+function medianObject(list) {
+  const keys = Object.keys(list[0] ?? {});
+  return Object.fromEntries(keys.map((k) => [k, median(list.map((o) => o?.[k]))]));
+}
+
+export function fmt(value, digits = 2) {
+  return Number.isFinite(value) ? value.toFixed(digits) : '–';
+}

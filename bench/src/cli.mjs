@@ -1,0 +1,232 @@
+#!/usr/bin/env node
+// `npm run bench`: generates the data sets (once), then measures the API, latency by size, event
+// lag in both modes, the front end and the embedded mode, and writes bench/results/report.md.
+// `npm run bench -- --ci`: the same harness on the smallest data set with tiny durations.
+//
+// Options: --sizes 10k,100k,1m   --full-size 1m (where the three-way API comparison runs)
+//          --sections api,scale,events,frontend,embedded   --rounds N   --embedded-size 100k
+import { cpus, loadavg, totalmem } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { ADMIN_URL, RAW_DIR, RESULTS_DIR, embeddedDataDir, ensureDir } from './config.mjs';
+import { compareApi, latencyAtSize } from './api.mjs';
+import { measureEmbedded } from './embedded.mjs';
+import { measureEventLag } from './events.mjs';
+import { measureFrontEnd } from './frontend.mjs';
+import { generate } from './generate.mjs';
+import { writeReport } from './report.mjs';
+import { startDistributed, startEmbedded, startMinimal } from './stack.mjs';
+
+const { values } = parseArgs({
+  options: {
+    ci: { type: 'boolean', default: false },
+    sizes: { type: 'string' },
+    'full-size': { type: 'string' },
+    'embedded-size': { type: 'string' },
+    sections: { type: 'string' },
+    rounds: { type: 'string' },
+  },
+});
+
+const ci = values.ci;
+const sizes = (values.sizes ?? (ci ? '10k' : '10k,100k,1m')).split(',');
+const fullSize = values['full-size'] ?? sizes.at(-1);
+const embeddedSize = values['embedded-size'] ?? (ci ? '10k' : '100k');
+const sections = new Set((values.sections ?? 'api,scale,events,frontend,embedded').split(','));
+const options = ci
+  ? {
+      rounds: 1,
+      latencyMs: 500,
+      loadMs: 500,
+      connections: 4,
+      warmupMs: 100,
+      only: ['meetings-page1', 'actions-text', 'meeting-get', 'notes-update'],
+    }
+  : {
+      rounds: Number(values.rounds ?? 3),
+      latencyMs: 2_000,
+      loadMs: 3_000,
+      connections: 8,
+      warmupMs: 500,
+    };
+const eventSamples = ci ? 5 : 60;
+
+function cpuTimes() {
+  const [line] = readFileSync('/proc/stat', 'utf8').split('\n');
+  const fields = line.trim().split(/\s+/).slice(1).map(Number);
+  const idle = fields[3] + fields[4];
+  return {
+    busy: fields.reduce((a, b) => a + b, 0) - idle,
+    total: fields.reduce((a, b) => a + b, 0),
+  };
+}
+
+/** CPU time of this benchmark's process tree (itself and every child it started). */
+function ownCpuTicks() {
+  const tree = new Set([process.pid]);
+  let grew = true;
+  const all = [];
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const rest = text.split(') ')[1].split(' ');
+      all.push({
+        pid: Number(pid),
+        ppid: Number(rest[1]),
+        ticks: Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14]),
+      });
+    } catch {
+      // gone
+    }
+  }
+  while (grew) {
+    grew = false;
+    for (const p of all)
+      if (!tree.has(p.pid) && tree.has(p.ppid)) {
+        tree.add(p.pid);
+        grew = true;
+      }
+  }
+  return all.filter((p) => tree.has(p.pid)).reduce((n, p) => n + p.ticks, 0);
+}
+
+async function postgresVersion() {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  const { rows } = await client.query('SHOW server_version');
+  await client.end();
+  return rows[0].server_version;
+}
+
+const log = (line) => console.log(line);
+ensureDir(RAW_DIR);
+const startedAt = new Date().toISOString();
+const cpuStart = cpuTimes();
+const ownStart = ownCpuTicks();
+const loadStart = loadavg().map((v) => v.toFixed(2));
+const summary = {
+  startedAt,
+  ci,
+  fullSize,
+  options: { ...options, only: undefined },
+  scale: {},
+  events: {},
+};
+
+for (const size of new Set([...sizes, fullSize])) {
+  log(`\n== data set ${size}`);
+  await generate({ size, log });
+}
+
+for (const size of sizes) {
+  const needsStack =
+    sections.has('scale') ||
+    (size === fullSize && [...sections].some((s) => ['api', 'events', 'frontend'].includes(s)));
+  if (!needsStack) continue;
+  log(`\n== distributed stack on ${size}`);
+  const stack = await startDistributed({ size, label: size });
+  try {
+    if (size === fullSize && sections.has('api')) {
+      log(`-- API: gateway vs direct vs minimal handler`);
+      const minimal = await startMinimal({ size });
+      try {
+        summary.api = await compareApi({ size, stack, minimal, options, log });
+      } finally {
+        await minimal.stop();
+      }
+    }
+    if (sections.has('scale')) {
+      log(`-- latency at ${size}`);
+      summary.scale[size] = await latencyAtSize({
+        size,
+        stack,
+        options: { ...options, rounds: ci ? 1 : 3, latencyMs: ci ? 500 : 1_500 },
+        log,
+      });
+    }
+    if (size === fullSize && sections.has('events')) {
+      log(`-- event lag (distributed)`);
+      summary.events.distributed = await measureEventLag({
+        stack,
+        size,
+        samples: eventSamples,
+        log,
+      });
+    }
+    if (size === fullSize && sections.has('frontend')) {
+      log(`-- front end`);
+      summary.frontend = await measureFrontEnd({
+        stack,
+        size,
+        outDir: join('/tmp', 'meetings-bench', 'front-end'),
+        vitalsRuns: ci ? 1 : 3,
+        log,
+      });
+      for (const route of summary.frontend.routes) delete route.fileList;
+    }
+  } finally {
+    await stack.stop();
+  }
+}
+
+if (sections.has('embedded') || sections.has('events')) {
+  log(`\n== embedded mode on ${embeddedSize}`);
+  await generate({ size: embeddedSize, embedded: true, log });
+  if (sections.has('embedded'))
+    summary.embedded = await measureEmbedded({
+      size: embeddedSize,
+      starts: ci ? 1 : 3,
+      useMs: ci ? 3_000 : 20_000,
+      log,
+    });
+  if (sections.has('events')) {
+    const stack = await startEmbedded({
+      dataDir: embeddedDataDir(embeddedSize),
+      label: `embedded-${embeddedSize}-events`,
+    });
+    try {
+      log(`-- event lag (embedded)`);
+      summary.events.embedded = await measureEventLag({
+        stack,
+        size: embeddedSize,
+        samples: eventSamples,
+        log,
+      });
+    } finally {
+      await stack.stop();
+    }
+  }
+}
+
+const cpuEnd = cpuTimes();
+const ownTicks = ownCpuTicks() - ownStart;
+const busy = cpuEnd.busy - cpuStart.busy;
+const total = cpuEnd.total - cpuStart.total;
+summary.finishedAt = new Date().toISOString();
+summary.machine = {
+  cpus: cpus().length,
+  cpuModel: cpus()[0]?.model ?? 'unknown',
+  memoryGb: Math.round(totalmem() / 2 ** 30),
+  node: process.version,
+  postgres: await postgresVersion(),
+  loadStart,
+  loadEnd: loadavg().map((v) => v.toFixed(2)),
+  busyPercent: (busy / total) * 100,
+  // PostgreSQL's backends are not our children: count them as others' (an upper bound).
+  othersPercent: (Math.max(0, busy - ownTicks) / total) * 100,
+};
+if (summary.api) for (const row of summary.api) delete row.runs;
+const rawName = `run-${startedAt.replace(/[:.]/g, '-')}.json`;
+writeFileSync(join(RAW_DIR, rawName), JSON.stringify(summary, null, 1));
+writeFileSync(
+  join(RESULTS_DIR, ci ? 'summary-ci.json' : 'summary.json'),
+  JSON.stringify(summary, null, 1),
+);
+const { figures } = writeReport(summary, {
+  dir: ci ? ensureDir(join(RESULTS_DIR, 'raw', 'ci')) : RESULTS_DIR,
+});
+log(`\n${figures.filter((r) => r.pass).length} of ${figures.length} figures hold their targets.`);
+log(`Report: ${ci ? 'bench/results/raw/ci/report.md' : 'bench/results/report.md'}`);
+process.exit(0);

@@ -1,0 +1,362 @@
+// Front-end measurements:
+//  - builds the shell and the three remotes with their own rspack configurations (into a scratch
+//    folder, with module statistics), and the same routes as one single-bundle build;
+//  - serves each build through a gateway and loads every route in Chromium, recording each
+//    JavaScript file the first load fetches: its size raw, gzipped, and as transferred;
+//  - maps the files to the modules inside them to find modules loaded from two apps (duplicates)
+//    and whether the notes editor (Quill) loads where it is not used;
+//  - Largest Contentful Paint and Total Blocking Time with 4x CPU slow-down and a slow network.
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { ROOT, BENCH_USERS, SIZES, meetingId, ownedMeetings } from './config.mjs';
+import { median } from './load.mjs';
+import { freePort, waitFor } from './stack.mjs';
+
+const APPS = [
+  { app: 'shell', dir: 'shell' },
+  { app: 'mfe-onboarding', dir: 'mfe-onboarding' },
+  { app: 'mfe-meetings', dir: 'mfe-meetings' },
+  { app: 'mfe-actions', dir: 'mfe-actions' },
+];
+
+/** Packages every app shares as singletons, with what they pull in (DESIGN.md §6). */
+const SHARED_PACKAGE =
+  /^(react|react-dom|scheduler|react-router|react-router-dom|@mui\/[^/]+|@emotion\/[^/]+|notistack|@meetings\/shell-context|react-is|react-transition-group|@popperjs\/core|clsx|prop-types|hoist-non-react-statics|stylis|goober)$/;
+
+/** The slow network: Lighthouse's "Slow 4G" (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up). */
+export const SLOW_NETWORK = { latency: 150, downloadKbps: 1_600, uploadKbps: 750 };
+export const CPU_SLOWDOWN = 4;
+
+function packageOf(path) {
+  const at = path.lastIndexOf('node_modules/');
+  if (at >= 0) {
+    const rest = path.slice(at + 'node_modules/'.length).split('/');
+    return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
+  }
+  const lib = /libs\/([^/]+)\//.exec(path);
+  if (lib) return `@meetings/${lib[1]}`;
+  return null;
+}
+
+/** Real source modules of a stats chunk (concatenated modules unfolded), as repository paths. */
+function chunkModules(chunk) {
+  const out = [];
+  const visit = (module) => {
+    if (module.modules?.length) {
+      for (const inner of module.modules) visit(inner);
+      return;
+    }
+    const identifier = module.identifier ?? '';
+    const path = module.nameForCondition ?? identifier.split('!').at(-1).split('|').at(-1);
+    if (!path?.startsWith('/') || /^(consume|provide) shared/.test(identifier)) return;
+    out.push({ path: relative(ROOT, path), size: module.size ?? 0 });
+  };
+  for (const module of chunk.modules ?? []) visit(module);
+  return out;
+}
+
+async function build(config, outDir) {
+  const { rspack } = await import('@rspack/core');
+  config.output = { ...config.output, path: outDir };
+  const stats = await new Promise((resolve, reject) =>
+    rspack(config).run((error, result) => (error ? reject(error) : resolve(result))),
+  );
+  const json = stats.toJson({
+    all: false,
+    chunks: true,
+    chunkModules: true,
+    dependentModules: true,
+    nestedModules: true,
+    chunkModulesSpace: 1e9,
+    nestedModulesSpace: 1e9,
+    errors: true,
+  });
+  if (json.errors?.length) throw new Error(`build failed: ${json.errors[0].message}`);
+  const files = new Map();
+  for (const chunk of json.chunks)
+    for (const file of chunk.files ?? []) {
+      if (!file.endsWith('.js')) continue;
+      files.set(file, [...(files.get(file) ?? []), ...chunkModules(chunk)]);
+    }
+  return files;
+}
+
+/** Builds every app as production does, plus the single-bundle build, into `outDir`. */
+export async function buildFrontEnds(outDir, log = console.log) {
+  rmSync(outDir, { recursive: true, force: true });
+  const federated = {};
+  for (const { app, dir } of APPS) {
+    const started = Date.now();
+    const cwd = process.cwd();
+    process.chdir(join(ROOT, dir));
+    try {
+      const { default: makeConfig } = await import(join(ROOT, dir, 'rspack.config.mjs'));
+      federated[app] = await build(makeConfig({}, { mode: 'production' }), join(outDir, app));
+    } finally {
+      process.chdir(cwd);
+    }
+    log(`  built ${app} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  const started = Date.now();
+  const single = await build(await singleBundleConfig(), join(outDir, 'single'));
+  log(`  built the single bundle in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return { federated, single };
+}
+
+/** The shell's configuration without Module Federation: remotes become code-split chunks. */
+async function singleBundleConfig() {
+  const { rspack } = await import('@rspack/core');
+  const { default: makeConfig } = await import(join(ROOT, 'shell', 'rspack.config.mjs'));
+  const config = makeConfig({}, { mode: 'production' });
+  config.name = 'single';
+  config.output = { ...config.output, uniqueName: 'single' };
+  config.plugins = config.plugins.filter(
+    (plugin) => plugin?.constructor?.name !== 'ModuleFederationPlugin',
+  );
+  config.plugins.push(
+    new rspack.NormalModuleReplacementPlugin(
+      /federation[\\/]runtime\.js$/,
+      join(ROOT, 'bench', 'single-bundle', 'runtime.ts'),
+    ),
+  );
+  return config;
+}
+
+/** A gateway of its own serving one build, in front of the running services. */
+export async function serveBuild(stack, { shellDir, remoteDirs = [], label }) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(ROOT, 'gateway/dist/main.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      AUTH_URL: stack.urls.auth,
+      SUBSCRIPTION_URL: stack.urls.subscription,
+      MEETINGS_URL: stack.urls.meetings,
+      ACTIONS_URL: stack.urls.actions,
+      SHELL_DIR: shellDir,
+      REMOTE_DIRS: remoteDirs.join(','),
+      TRUSTED_PROXY_HOPS: '0',
+      OTEL_SDK_DISABLED: 'true',
+    },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/healthz`, child);
+  return {
+    url,
+    label,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export function routes(size) {
+  const who = BENCH_USERS[0];
+  const meeting = meetingId(ownedMeetings(who.n, SIZES[size].meetings)[0]);
+  return [
+    { id: 'landing', path: '/', signedIn: false, ready: 'h1, h2, button' },
+    { id: 'meetings', path: '/app/meetings', signedIn: true, ready: 'a[href^="/app/meetings/"]' },
+    { id: 'meeting', path: `/app/meetings/${meeting}`, signedIn: true, ready: '.ql-editor' },
+    { id: 'actions', path: '/app/actions', signedIn: true, ready: 'input' },
+  ];
+}
+
+async function launch() {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+async function newContext(browser, base, route) {
+  const context = await browser.newContext({
+    baseURL: base,
+    viewport: { width: 1280, height: 800 },
+  });
+  if (route.signedIn)
+    await context.addCookies([{ name: 'session', value: BENCH_USERS[0].sessionToken, url: base }]);
+  return context;
+}
+
+/** Every JavaScript file a first load of the route fetches, with its sizes. */
+async function firstLoad(browser, base, route) {
+  const context = await newContext(browser, base, route);
+  const page = await context.newPage();
+  const files = [];
+  const pending = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.endsWith('.js') || url.origin !== new URL(base).origin) return;
+    pending.push(
+      (async () => {
+        const body = await response.body();
+        const sizes = await response.request().sizes();
+        files.push({
+          path: url.pathname,
+          raw: body.length,
+          gzip: gzipSync(body, { level: 9 }).length,
+          transferred: sizes.responseBodySize,
+          encoding: (await response.allHeaders())['content-encoding'] ?? null,
+        });
+      })(),
+    );
+  });
+  await page.goto(route.path, { waitUntil: 'networkidle' });
+  await page.waitForSelector(route.ready, { timeout: 20_000 }).catch(() => undefined);
+  await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+  const finalPath = new URL(page.url()).pathname;
+  await context.close();
+  return { files, finalPath };
+}
+
+/* global window -- the callbacks below run in the page, not in Node. */
+/** LCP and TBT of a cold first load with the CPU slowed down and a slow network. */
+async function vitals(browser, base, route) {
+  const context = await newContext(browser, base, route);
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    window.__vitals = { lcp: 0, longTasks: [] };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__vitals.lcp = entry.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        window.__vitals.longTasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: SLOW_NETWORK.latency,
+    downloadThroughput: (SLOW_NETWORK.downloadKbps * 1000) / 8,
+    uploadThroughput: (SLOW_NETWORK.uploadKbps * 1000) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await page.goto(route.path, { waitUntil: 'load', timeout: 60_000 });
+  await page.waitForSelector(route.ready, { timeout: 30_000 }).catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
+  await page.waitForTimeout(1_000);
+  const result = await page.evaluate(() => {
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+    // Total Blocking Time: the part of each long task beyond 50 ms, after the first paint.
+    const tbt = window.__vitals.longTasks
+      .filter((t) => t.start + t.duration > fcp)
+      .reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0);
+    return { lcp: window.__vitals.lcp, fcp, tbt };
+  });
+  await context.close();
+  return result;
+}
+
+const appOfPath = (path) => {
+  const remote = /^\/remotes\/([^/]+)\//.exec(path);
+  return remote ? remote[1] : 'shell';
+};
+
+/** Loaded modules of a route, from the files it fetched: which apps each one came from. */
+function loadedModules(files, statsByApp) {
+  const modules = new Map();
+  for (const file of files) {
+    const app = appOfPath(file.path);
+    const name = file.path.split('/').at(-1);
+    for (const module of statsByApp[app]?.get(name) ?? []) {
+      const entry = modules.get(module.path) ?? {
+        path: module.path,
+        size: module.size,
+        apps: new Set(),
+      };
+      entry.apps.add(app);
+      modules.set(module.path, entry);
+    }
+  }
+  return modules;
+}
+
+/**
+ * Runs the front-end section against a running stack (its services answer the pages' API calls).
+ * Options: vitalsRuns (cold loads per route for LCP/TBT), outDir.
+ */
+export async function measureFrontEnd({ stack, size, outDir, vitalsRuns = 3, log = console.log }) {
+  mkdirSync(outDir, { recursive: true });
+  const builds = await buildFrontEnds(outDir, log);
+  const federatedGateway = await serveBuild(stack, {
+    label: 'federated',
+    shellDir: join(outDir, 'shell'),
+    remoteDirs: APPS.slice(1).map(({ app }) => `${app}=${join(outDir, app)}`),
+  });
+  const singleGateway = await serveBuild(stack, {
+    label: 'single',
+    shellDir: join(outDir, 'single'),
+  });
+  const browser = await launch();
+  const out = { routes: [], network: SLOW_NETWORK, cpuSlowdown: CPU_SLOWDOWN };
+  try {
+    for (const route of routes(size)) {
+      const federated = await firstLoad(browser, federatedGateway.url, route);
+      const single = await firstLoad(browser, singleGateway.url, route);
+      const modules = loadedModules(federated.files, builds.federated);
+      const duplicates = [...modules.values()].filter((m) => m.apps.size > 1);
+      const sharedDuplicates = duplicates.filter((m) =>
+        SHARED_PACKAGE.test(packageOf(m.path) ?? ''),
+      );
+      const editorLoaded = [...modules.values()].some((m) =>
+        /^(quill|quill-delta|parchment)$/.test(packageOf(m.path) ?? ''),
+      );
+      const sum = (files, key) => files.reduce((n, f) => n + f[key], 0);
+      const runs = [];
+      for (let i = 0; i < vitalsRuns; i++)
+        runs.push(await vitals(browser, federatedGateway.url, route));
+      const row = {
+        id: route.id,
+        path: route.path.replace(/[0-9a-f-]{36}/, ':id'),
+        finalPath: federated.finalPath.replace(/[0-9a-f-]{36}/, ':id'),
+        files: federated.files.length,
+        raw: sum(federated.files, 'raw'),
+        gzip: sum(federated.files, 'gzip'),
+        transferred: sum(federated.files, 'transferred'),
+        singleFiles: single.files.length,
+        singleGzip: sum(single.files, 'gzip'),
+        duplicates: duplicates.map((m) => ({ path: m.path, size: m.size, apps: [...m.apps] })),
+        sharedDuplicates: sharedDuplicates.length,
+        duplicateBytes: duplicates.reduce((n, m) => n + m.size, 0),
+        editorLoaded,
+        lcp: median(runs.map((r) => r.lcp)),
+        tbt: median(runs.map((r) => r.tbt)),
+        fcp: median(runs.map((r) => r.fcp)),
+        vitalsRuns: runs,
+        fileList: federated.files,
+      };
+      out.routes.push(row);
+      log(
+        `  ${route.id.padEnd(9)} JS ${(row.gzip / 1024).toFixed(0)} KB gzip (${(row.transferred / 1024).toFixed(0)} KB sent) single ${(row.singleGzip / 1024).toFixed(0)} KB; duplicates ${duplicates.length} (shared ${sharedDuplicates.length}); editor ${editorLoaded ? 'yes' : 'no'}; LCP ${row.lcp.toFixed(0)} ms TBT ${row.tbt.toFixed(0)} ms`,
+      );
+    }
+  } finally {
+    await browser.close();
+    await federatedGateway.stop();
+    await singleGateway.stop();
+  }
+  return out;
+}

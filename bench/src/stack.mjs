@@ -1,0 +1,293 @@
+// Starts what is measured, each as its own process so the load generator never shares their
+// event loop: the distributed product (four services + gateway on the machine's PostgreSQL, NATS
+// JetStream and Redis, in the benchmark's own database, NATS namespace and Redis prefix), the
+// minimal Fastify + pg handler, and the embedded product (one process, PGlite).
+import { spawn } from 'node:child_process';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { SignJWT } from 'jose';
+import { NATS_URL, RAW_DIR, REDIS_URL, ROOT, databaseUrl, ensureDir } from './config.mjs';
+
+export async function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitFor(url, child, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null)
+      throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** Resident memory of a process in MB (from /proc), or null when it is gone. */
+export function rssMb(pid) {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds (user + system) a process has used so far. */
+export function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+function launch(name, script, env, logName) {
+  const log = openSync(join(ensureDir(RAW_DIR), `${logName ?? name}.log`), 'a');
+  const child = spawn(process.execPath, [script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', log, log],
+  });
+  child.name = name;
+  return child;
+}
+
+async function stopAll(children) {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const force = setTimeout(() => child.kill('SIGKILL'), 8_000);
+          child.once('exit', () => {
+            clearTimeout(force);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
+/** An ES256 key for svc-auth (INTERNAL_JWT_PRIVATE_KEY), so the benchmark can sign internal tokens too. */
+export function signingKey() {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  return { privateKey, pem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
+}
+
+/**
+ * A valid internal token for a user, as svc-auth signs it (what a direct call to a service needs).
+ * The key id is read from svc-auth's JWKS so the services find the key.
+ */
+export async function internalToken(stack, who, ttlSeconds = 280) {
+  if (!stack.kid) {
+    const jwks = await (await fetch(`${stack.urls.auth}/internal/jwks`)).json();
+    stack.kid = jwks.keys[0].kid;
+  }
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ email: who.email, sid: who.sessionId })
+    .setProtectedHeader({ alg: 'ES256', kid: stack.kid, typ: 'JWT' })
+    .setSubject(who.id)
+    .setIssuer('svc-auth')
+    .setAudience('meetings-platform')
+    .setIssuedAt(now)
+    .setExpirationTime(now + ttlSeconds)
+    .sign(stack.privateKey);
+}
+
+/**
+ * The distributed product: svc-auth, svc-subscription, svc-meetings, svc-actions and the gateway as
+ * separate processes (what `npm run start:distributed` runs), on the data set's database.
+ */
+export async function startDistributed({
+  size,
+  label = size,
+  env = {},
+  gatewayEnv = {},
+  frontEnds = false,
+}) {
+  const key = signingKey();
+  const namespace = `bench${label.replace(/[^A-Za-z0-9]/g, '')}${randomBytes(3).toString('hex')}`;
+  const ports = {};
+  for (const name of ['auth', 'subscription', 'meetings', 'actions', 'gateway'])
+    ports[name] = await freePort();
+  const urls = Object.fromEntries(
+    Object.entries(ports).map(([name, port]) => [name, `http://127.0.0.1:${port}`]),
+  );
+  const common = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: databaseUrl(size),
+    NATS_URL,
+    NATS_NAMESPACE: namespace,
+    REDIS_URL,
+    CACHE_PREFIX: `${namespace}:`,
+    AUTH_JWKS_URL: `${urls.auth}/internal/jwks`,
+    INTERNAL_JWT_PRIVATE_KEY: key.pem,
+    INDEX_REBUILD_ON_START: 'false',
+    OTEL_SDK_DISABLED: 'true',
+    ...env,
+  };
+  const children = [];
+  const service = (name, dir) => {
+    const child = launch(
+      name,
+      join(ROOT, dir, 'dist/main.js'),
+      { ...common, PORT: String(ports[name]), HOST: '127.0.0.1' },
+      `${label}-${name}`,
+    );
+    children.push(child);
+    return child;
+  };
+  try {
+    // svc-auth first: the others fetch its keys.
+    await waitFor(`${urls.auth}/healthz`, service('auth', 'svc-auth'));
+    await Promise.all(
+      [
+        ['subscription', 'svc-subscription'],
+        ['meetings', 'svc-meetings'],
+        ['actions', 'svc-actions'],
+      ].map(([name, dir]) => waitFor(`${urls[name]}/healthz`, service(name, dir))),
+    );
+    const remotes = ['mfe-onboarding', 'mfe-meetings', 'mfe-actions'];
+    const gateway = launch(
+      'gateway',
+      join(ROOT, 'gateway/dist/main.js'),
+      {
+        ...common,
+        PORT: String(ports.gateway),
+        HOST: '127.0.0.1',
+        AUTH_URL: urls.auth,
+        SUBSCRIPTION_URL: urls.subscription,
+        MEETINGS_URL: urls.meetings,
+        ACTIONS_URL: urls.actions,
+        TRUSTED_PROXY_HOPS: '0',
+        ...(frontEnds
+          ? {
+              SHELL_DIR: join(ROOT, 'shell', 'dist'),
+              REMOTE_DIRS: remotes.map((name) => `${name}=${join(ROOT, name, 'dist')}`).join(','),
+            }
+          : {}),
+        ...gatewayEnv,
+      },
+      `${label}-gateway`,
+    );
+    children.push(gateway);
+    await waitFor(`${urls.gateway}/healthz`, gateway);
+    // Every service ready (database, bus, keys) before anything is measured.
+    for (const name of ['auth', 'subscription', 'meetings', 'actions'])
+      await waitFor(`${urls[name]}/readyz`, null, 30_000);
+  } catch (error) {
+    await stopAll(children);
+    throw error;
+  }
+  const pids = Object.fromEntries(children.map((child) => [child.name, child.pid]));
+  return {
+    kind: 'distributed',
+    urls,
+    pids,
+    namespace,
+    privateKey: key.privateKey,
+    async stop() {
+      await stopAll(children);
+      try {
+        const { deleteTestStreams } = await import('@meetings/service-kit/testing');
+        await deleteTestStreams(NATS_URL, namespace);
+      } catch {
+        // streams left behind expire with NATS' own limits
+      }
+      try {
+        const { createClient } = await import('redis');
+        const redis = createClient({ url: REDIS_URL });
+        await redis.connect();
+        for await (const keys of redis.scanIterator({ MATCH: `${namespace}:*`, COUNT: 500 }))
+          if (keys.length > 0) await redis.del(keys);
+        await redis.quit();
+      } catch {
+        // keys expire on their own
+      }
+    },
+  };
+}
+
+/** The minimal Fastify + pg handler (its own process). */
+export async function startMinimal({ size, label = size }) {
+  const port = await freePort();
+  const child = launch(
+    'minimal',
+    join(ROOT, 'bench/src/minimal-server.mjs'),
+    { DATABASE_URL: databaseUrl(size), PORT: String(port) },
+    `${label}-minimal`,
+  );
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${url}/healthz`, child);
+  } catch (error) {
+    await stopAll([child]);
+    throw error;
+  }
+  return { url, pid: child.pid, stop: () => stopAll([child]) };
+}
+
+/**
+ * The embedded product (`npm start`'s one process) on a data folder, through the benchmark's host
+ * script, which adds a probe port to read the in-process cache and index for the event-lag
+ * measurements. Returns how long it took until the gateway answered.
+ */
+export async function startEmbedded({ dataDir, label = 'embedded', env = {}, frontEnds = true }) {
+  const port = await freePort();
+  const probePort = await freePort();
+  const started = performance.now();
+  const child = launch(
+    'embedded',
+    join(ROOT, 'bench/src/embedded-host.mjs'),
+    {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      PROBE_PORT: String(probePort),
+      DATA_DIR: dataDir,
+      FRONT_ENDS: frontEnds ? '1' : '0',
+      OTEL_SDK_DISABLED: 'true',
+      DATABASE_URL: '',
+      NATS_URL: '',
+      REDIS_URL: '',
+      ...env,
+    },
+    label,
+  );
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${url}/healthz`, child, 300_000);
+  } catch (error) {
+    await stopAll([child]);
+    throw error;
+  }
+  const startMs = performance.now() - started;
+  const stack = {
+    kind: 'embedded',
+    urls: { gateway: url, probe: `http://127.0.0.1:${probePort}` },
+    pid: child.pid,
+    pids: { embedded: child.pid },
+    startMs,
+    stop: () => stopAll([child]),
+  };
+  const services = await (await fetch(`${stack.urls.probe}/services`)).json();
+  Object.assign(stack.urls, services);
+  return stack;
+}

@@ -1,0 +1,139 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { deleteTestStreams } from '@meetings/service-kit/testing';
+import { startMailbox } from './mailbox.js';
+import { TENANTS } from './tenants.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    mailboxUrl: string;
+    subscriptionUrl: string;
+    operatorToken: string;
+    mode: string;
+  }
+}
+
+const root = resolve(import.meta.dirname, '..', '..');
+const OPERATOR_TOKEN = 'e2e-operator-token-0123456789abcdef';
+
+async function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function portIsFree(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const server = createServer();
+    server.once('error', () => done(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => done(true)));
+  });
+}
+
+/** A base such that base+1 … base+count are all free (the services' fixed ports). */
+async function freePortBase(count: number): Promise<number> {
+  for (;;) {
+    const base = 20_000 + Math.floor(Math.random() * 20_000);
+    const ports = Array.from({ length: count }, (_, i) => base + i + 1);
+    if ((await Promise.all(ports.map(portIsFree))).every(Boolean)) return base;
+  }
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`the product exited with ${child.exitCode} before answering`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** Starts the built product the way a user does, in the mode E2E_MODE names. */
+export default async function setup(project: TestProject) {
+  const mode = process.env.E2E_MODE ?? 'embedded';
+  const mailbox = await startMailbox();
+  const port = await freePort();
+  const servicePortBase = await freePortBase(4);
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  // Two tenants on one deployment, told apart by host name (Chromium maps *.localhost to loopback).
+  const tenantsFile = join(dataDir, 'tenants.json');
+  writeFileSync(tenantsFile, JSON.stringify(TENANTS));
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    SKIP_BUILD: '1',
+    PORT: String(port),
+    SERVICE_PORT_BASE: String(servicePortBase),
+    DATA_DIR: dataDir,
+    SMTP_URL: mailbox.smtpUrl,
+    OPERATOR_TOKEN,
+    TENANTS_FILE: tenantsFile,
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    // Journeys sign many people in from one address; the limits themselves have their own tests.
+    OTP_EMAIL_PER_MINUTE: '50',
+    OTP_IP_PER_HOUR: '5000',
+    VERIFY_IP_PER_15_MINUTES: '5000',
+  };
+  let database: string | undefined;
+  const adminUrl =
+    process.env.E2E_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  if (mode === 'distributed') {
+    database = `e2e_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${database}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${database}`;
+    env.DATABASE_URL = url.toString();
+    env.NATS_URL = process.env.E2E_NATS_URL ?? 'nats://127.0.0.1:4222';
+    env.NATS_NAMESPACE = database;
+    env.REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    env.CACHE_PREFIX = `${database}:`;
+  }
+  const script = mode === 'distributed' ? 'scripts/start-distributed.mjs' : 'scripts/start.mjs';
+  const child = spawn(process.execPath, [join(root, script)], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(`${baseUrl}/remotes.json`, child);
+  await waitFor(`${baseUrl}/api/auth/status`.replace('/api/auth/status', '/healthz'), child);
+
+  project.provide('baseUrl', baseUrl);
+  project.provide('mailboxUrl', mailbox.httpUrl);
+  project.provide('subscriptionUrl', `http://127.0.0.1:${servicePortBase + 2}`);
+  project.provide('operatorToken', OPERATOR_TOKEN);
+  project.provide('mode', mode);
+
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    await mailbox.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (database) {
+      await deleteTestStreams(env.NATS_URL!, database);
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await admin.end();
+    }
+  };
+}

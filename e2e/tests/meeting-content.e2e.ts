@@ -1,0 +1,289 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, uniqueEmail } from '../support/browser.js';
+import { signInThroughUi } from '../support/journeys.js';
+import { api, createMeeting, dayOffset, ddMMyyyy, getMeeting } from '../support/meetings.js';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+function saved(page: Page, path: string | RegExp) {
+  return page.waitForResponse(
+    (response) =>
+      (typeof path === 'string' ? response.url().includes(path) : path.test(response.url())) &&
+      response.request().method() !== 'GET' &&
+      response.ok(),
+    { timeout: 15_000 },
+  );
+}
+
+function inputDate(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** Drags with the mouse the way a person does: press, move past the threshold, move, release. */
+async function drag(page: Page, handle: Locator, target: Locator) {
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  const x = from.x + from.width / 2;
+  const y = from.y + from.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y + 8, { steps: 4 });
+  await page.mouse.move(x, to.y + to.height / 2, { steps: 20 });
+  await page.mouse.up();
+}
+
+const agendaTexts = (page: Page) =>
+  page.getByRole('list', { name: 'Agenda' }).getByRole('listitem').allTextContents();
+
+describe('meeting content', () => {
+  it('builds an agenda: add, edit, reorder by dragging, complete, delete', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await signInThroughUi(page, uniqueEmail('agenda'));
+    const meeting = await createMeeting(page, 'Agenda building');
+    await page.goto(`/app/meetings/${meeting.id}`);
+
+    const add = page.getByRole('textbox', { name: 'Add agenda item...' });
+    for (const text of ['Welcome', 'Budget', 'Risks']) {
+      const added = saved(page, '/add-agenda-item');
+      await add.fill(`  ${text} `);
+      await add.press('Enter');
+      await added;
+    }
+    expect(await agendaTexts(page)).toEqual(['Welcome', 'Budget', 'Risks']);
+    expect(await add.inputValue()).toBe('');
+
+    // Edit in place: click the text, Enter saves.
+    await page.getByText('Budget', { exact: true }).click();
+    const edit = page.getByRole('textbox', { name: 'Edit agenda item' });
+    await edit.fill('Budget 2027');
+    const edited = saved(page, '/update-agenda-item/');
+    await edit.press('Enter');
+    await edited;
+
+    // Drag "Risks" onto "Welcome": it takes first place.
+    const rows = page.getByRole('list', { name: 'Agenda' }).getByRole('listitem');
+    const reordered = saved(page, '/update-agenda-order');
+    await drag(page, rows.nth(2).getByRole('button', { name: 'Drag to reorder' }), rows.nth(0));
+    await reordered;
+    expect(await agendaTexts(page)).toEqual(['Risks', 'Welcome', 'Budget 2027']);
+
+    // Complete one, delete another (the delete button shows on hover).
+    const ticked = saved(page, '/update-agenda-item/');
+    await page.getByRole('checkbox', { name: 'Welcome' }).check();
+    await ticked;
+    await rows.nth(0).hover();
+    await rows.nth(0).getByRole('button', { name: 'Delete agenda item' }).click();
+    await page.getByText('Agenda item removed successfully.').waitFor();
+
+    await page.reload();
+    await page.getByRole('list', { name: 'Agenda' }).waitFor();
+    expect(await agendaTexts(page)).toEqual(['Welcome', 'Budget 2027']);
+    expect(await page.getByRole('checkbox', { name: 'Welcome' }).isChecked()).toBe(true);
+    expect((await getMeeting(page, meeting.id)).agenda.map((item) => item.order)).toEqual([2, 3]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('saves notes without a click: after a pause in typing, and when the page goes', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await signInThroughUi(page, uniqueEmail('notes'));
+    const meeting = await createMeeting(page, 'Notes keeping');
+    await page.goto(`/app/meetings/${meeting.id}`);
+    const editor = page.getByRole('textbox', { name: 'Meeting notes' });
+    await editor.click();
+    const paused = saved(page, '/update-notes');
+    await page.keyboard.type('Decided to ship on Friday, spec at https://example.org/spec ');
+    // Nothing else: the save comes 5 s after typing stops.
+    await paused;
+    await page.keyboard.type('Then more, right before leaving.');
+    await page.reload();
+    await expect
+      .poll(async () => (await getMeeting(page, meeting.id)).notes, { timeout: 10_000 })
+      .toContain('right before leaving.');
+    await page.reload();
+    await editor.getByText(/right before leaving/).waitFor();
+    const link = editor.getByRole('link', { name: 'https://example.org/spec' });
+    expect(await link.getAttribute('href')).toBe('https://example.org/spec');
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('rel')).toContain('noopener');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('adds actions with hashtags, ticks one and copies them', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await signInThroughUi(page, uniqueEmail('actions'));
+    const meeting = await createMeeting(page, 'Launch sync', { date: dayOffset(-2) });
+    await page.goto(`/app/meetings/${meeting.id}`);
+    const add = page.getByRole('textbox', { name: 'Add action item...' });
+    for (const text of ['Send deck to #sales', 'Book venue #ops #events-2027', 'Call supplier']) {
+      const added = saved(page, '/add-action-item');
+      await add.fill(text);
+      await add.press('Enter');
+      await added;
+    }
+    const actions = page.getByRole('region', { name: 'Actions' });
+    expect(await actions.locator('[data-hashtag]').allTextContents()).toEqual(['#sales', '#ops']);
+    const ticked = saved(page, '/update-action-item/');
+    await page.getByRole('checkbox', { name: 'Call supplier' }).check();
+    await ticked;
+
+    await page.getByRole('button', { name: 'Copy actions' }).click();
+    await page.getByText('Actions list copied to clipboard').waitFor();
+    const header = `Launch sync - ${ddMMyyyy(meeting.date)}`;
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      [
+        header,
+        '-'.repeat(header.length),
+        '• Send deck to',
+        '• Book venue',
+        '• ~~Call supplier~~',
+      ].join('\n'),
+    );
+    const stored = await getMeeting(page, meeting.id);
+    expect(stored.actions.map((action) => action.hashtags)).toEqual([
+      ['sales'],
+      ['ops', 'events-2027'],
+      [],
+    ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('duplicates with moved actions; the next occurrence shows the previous actions', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await signInThroughUi(page, uniqueEmail('series'));
+    const lastWeek = dayOffset(-7);
+    const source = await createMeeting(page, 'Team sync', {
+      date: lastWeek,
+      agenda: ['Status'],
+      actions: ['Chase the #vendor', 'Old finished thing'],
+    });
+    const done = source.actions.find((action) => action.text === 'Old finished thing')!;
+    await api(page, 'PUT', `/meetings/${source.id}/update-action-item/${done.id}`, {
+      completed: true,
+    });
+
+    // Duplicate, moving the open action into the copy.
+    await page.goto(`/app/meetings/${source.id}`);
+    await page.getByRole('button', { name: 'Duplicate meeting' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Duplicate meeting' });
+    expect(await dialog.getByRole('textbox', { name: 'Meeting Title' }).inputValue()).toBe(
+      'Team sync',
+    );
+    expect(await dialog.getByRole('radio', { name: 'All agenda items' }).isChecked()).toBe(true);
+    expect(await dialog.getByRole('radio', { name: 'None' }).isChecked()).toBe(true);
+    expect(await dialog.getByRole('checkbox', { name: 'Duplicate notes' }).isChecked()).toBe(false);
+    expect(await dialog.getByRole('checkbox', { name: 'All shared with emails' }).isChecked()).toBe(
+      false,
+    );
+    expect(Number((await dialog.getByLabel('Time').inputValue()).split(':')[1]) % 15).toBe(0);
+    await dialog.getByRole('radio', { name: 'Move incomplete actions' }).check();
+    await dialog.getByRole('button', { name: 'Duplicate' }).click();
+    await page.waitForURL((url) => !url.pathname.endsWith(source.id));
+    const copyId = new URL(page.url()).pathname.split('/').pop()!;
+    // The copy replaces the source on screen: without the completed action, with the open one.
+    await page.getByRole('checkbox', { name: 'Old finished thing' }).waitFor({ state: 'detached' });
+    const copyActions = page.getByRole('region', { name: 'Actions' });
+    await copyActions.getByRole('checkbox', { name: 'Chase the #vendor' }).waitFor();
+    expect(await agendaTexts(page)).toEqual(['Status']);
+    const sourceNow = await getMeeting(page, source.id);
+    expect(sourceNow.actions.map((action) => action.text)).toEqual(['Old finished thing']);
+
+    // The next occurrence, a day later: the open action shows under Previous Actions.
+    await page.getByRole('button', { name: 'Duplicate meeting' }).click();
+    dialog = page.getByRole('dialog', { name: 'Duplicate meeting' });
+    await dialog.getByLabel('Date').fill(inputDate(dayOffset(1)));
+    await dialog.getByRole('button', { name: 'Duplicate' }).click();
+    await page.waitForURL((url) => !url.pathname.endsWith(copyId));
+    const previous = page.getByRole('region', { name: 'Previous Actions' });
+    const copy = await getMeeting(page, copyId);
+    const link = previous.getByRole('link', { name: `Team sync - ${ddMMyyyy(copy.date)}` });
+    await link.waitFor();
+    await previous.getByRole('checkbox', { name: 'Chase the #vendor' }).waitFor();
+    expect(await previous.getByText('Old finished thing').count()).toBe(0);
+    await previous.getByRole('switch', { name: 'Show completed' }).check();
+    await previous.getByText('Old finished thing').waitFor();
+    await previous.getByRole('link', { name: `Team sync - ${ddMMyyyy(lastWeek)}` }).waitFor();
+    await link.click();
+    await page.waitForURL(`**/app/meetings/${copyId}`);
+    await previous.waitFor({ state: 'detached' });
+    await copyActions.getByRole('checkbox', { name: 'Chase the #vendor' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('lets a shared user tick an action on the read-only page', async () => {
+    const owner = await openPage(browser);
+    const guestEmail = uniqueEmail('ticker');
+    await signInThroughUi(owner.page, uniqueEmail('sharer'));
+    const meeting = await createMeeting(owner.page, 'Shared actions', {
+      actions: ['Review the #contract'],
+    });
+    await api(owner.page, 'PUT', `/meetings/${meeting.id}/add-shared-user`, { email: guestEmail });
+
+    const guest = await openPage(browser);
+    await signInThroughUi(guest.page, guestEmail);
+    await guest.page.getByText('Shared actions').click();
+    await guest.page.getByRole('heading', { level: 1, name: 'Shared actions' }).waitFor();
+    expect(await guest.page.getByRole('textbox').count()).toBe(0);
+    const box = guest.page.getByRole('checkbox', { name: 'Review the #contract' });
+    const ticked = saved(guest.page, '/update-action-item/');
+    await box.check();
+    await ticked;
+    await guest.page.reload();
+    expect(await box.isChecked()).toBe(true);
+    expect((await getMeeting(owner.page, meeting.id)).actions[0]?.completed).toBe(true);
+    expect(guest.errors).toEqual([]);
+    await owner.context.close();
+    await guest.context.close();
+  });
+
+  it('a note that tries to run script opens no dialog, in the editor or read-only', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await signInThroughUi(page, uniqueEmail('xss'));
+    const meeting = await createMeeting(page, 'Hostile notes');
+    const payload = [
+      '<p>Safe <strong>bold</strong> <a href="https://example.org">link</a></p>',
+      '<img src=x onerror="alert(1)">',
+      '<script>alert(2)</script>',
+      '<p><a href="javascript:alert(3)">click me</a></p>',
+      '<svg onload="alert(4)"></svg>',
+      '<iframe src="javascript:alert(5)"></iframe>',
+      '<p onmouseover="alert(6)">hover me</p>',
+      '<p style="background:url(javascript:alert(8))">styled</p>',
+      // Unclosed: it swallows what follows, so it comes last.
+      '<math><mtext><table><mglyph><style><img src=x onerror=alert(7)>',
+    ].join('');
+    await api(page, 'PUT', `/meetings/${meeting.id}/update-notes`, { notes: payload });
+
+    await page.goto(`/app/meetings/${meeting.id}`);
+    const editor = page.getByRole('textbox', { name: 'Meeting notes' });
+    await editor.getByText('hover me').hover();
+    await editor.getByRole('link', { name: 'link' }).waitFor();
+
+    await page.goto(`/app/meetings/${meeting.id}/readonly`);
+    const notes = page.getByTestId('notes-view');
+    await notes.getByText('hover me').hover();
+    await notes.getByText('click me').click();
+    await notes.getByText('styled').hover();
+    expect(await notes.locator('script, iframe, svg, [onerror], [onmouseover]').count()).toBe(0);
+    expect(await notes.getByRole('link', { name: 'link' }).getAttribute('rel')).toContain(
+      'noopener',
+    );
+    await page.waitForTimeout(500);
+    expect(errors.filter((error) => error.startsWith('dialog'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser journeys against the running product, started once by the global setup (E2E_MODE
+// embedded or distributed). One file at a time: one product, one Chromium, two CPU cores.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    include: ['tests/**/*.e2e.ts'],
+    globalSetup: ['./support/global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    retry: 0,
+  },
+});

@@ -1,0 +1,359 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { AddressInfo } from 'node:net';
+import fastifyReplyFrom from '@fastify/reply-from';
+import helmet from '@fastify/helmet';
+import {
+  CommonErrorCode,
+  MAX_BODY_BYTES,
+  SECURE_SESSION_COOKIE,
+  SESSION_COOKIE,
+  ServerMessages,
+  SessionRevokedSchema,
+  Subjects,
+} from '@meetings/contracts';
+import {
+  contextOf,
+  createLogger,
+  createTelemetry,
+  JetStreamBus,
+  traceHeaders,
+  traceRequests,
+  type MessageBus,
+} from '@meetings/service-kit';
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { GatewayEnv } from './config.js';
+import { sendError, upstreamFailure } from './errors.js';
+import { routeFor, upstreamUrls } from './routes.js';
+import { contentSecurityPolicy, refuseCrossSite } from './security.js';
+import { AuthUnavailableError, SessionResolver } from './sessions.js';
+import { serveFrontEnds } from './static.js';
+import { Tenants } from './tenants.js';
+
+export interface GatewayOptions {
+  /** The bus to hear session revocations on (the embedded host shares its in-process bus). */
+  bus?: MessageBus;
+  /** Where spans go instead of OTLP (tests read traces from it). */
+  spanExporter?: SpanExporter;
+}
+
+export interface RunningGateway {
+  app: FastifyInstance;
+  url: string;
+  close(): Promise<void>;
+}
+
+const REQUEST_ID = /^[\w.:-]{8,128}$/;
+const BAD_ADDRESS = 'The address of the request is not valid.';
+
+/** Drops headers that are not the upstream's business or that a client must not set itself. */
+const STRIPPED_REQUEST_HEADERS = [
+  'cookie',
+  'authorization',
+  'x-product-name',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-real-ip',
+  'forwarded',
+];
+
+export async function createGateway(
+  config: GatewayEnv,
+  options: GatewayOptions = {},
+): Promise<FastifyInstance> {
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    bodyLimit: MAX_BODY_BYTES,
+    // Slow clients (headers or body trickling in) are cut off after CLIENT_TIMEOUT_MS, checked
+    // every second rather than Node's default 30 s, so they cannot hold connections for long.
+    // With a server factory Fastify leaves every server setting to us.
+    serverFactory: (handler) => {
+      const server = createServer(
+        {
+          requestTimeout: config.CLIENT_TIMEOUT_MS,
+          headersTimeout: config.CLIENT_TIMEOUT_MS,
+          connectionsCheckingInterval: Math.min(1_000, config.CLIENT_TIMEOUT_MS),
+        },
+        handler,
+      );
+      server.keepAliveTimeout = 72_000;
+      server.setTimeout(60_000);
+      return server;
+    },
+    // Requests Node refuses before Fastify sees them still get the API's JSON error body.
+    clientErrorHandler: clientError,
+    // Trust exactly as many X-Forwarded-For hops as there are proxies in front of us.
+    trustProxy: (_address: string, hop: number) => hop < config.TRUSTED_PROXY_HOPS,
+    requestIdHeader: false,
+    // An address the router cannot decode gets the API's error body, like every other refusal.
+    frameworkErrors: (_error, request, reply) =>
+      sendError(request, reply, 400, CommonErrorCode.ValidationFailed, BAD_ADDRESS),
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+  });
+
+  const upstreams = upstreamUrls(config);
+  const sessions = new SessionResolver(config.AUTH_URL, config.SESSION_CACHE_MS);
+  const tenants = new Tenants(config.TENANTS_FILE);
+  const metrics = gatewayMetrics();
+  const telemetry = createTelemetry('gateway', {
+    otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+    exporter: options.spanExporter,
+  });
+  traceRequests(app, telemetry.tracer);
+
+  let ownedBus: MessageBus | undefined;
+  const bus =
+    options.bus ??
+    (config.NATS_URL
+      ? (ownedBus = new JetStreamBus(
+          { url: config.NATS_URL, name: 'gateway', namespace: config.NATS_NAMESPACE },
+          logger.child({ component: 'nats' }),
+        ))
+      : undefined);
+  const unsubscribe = bus?.subscribe(Subjects.SessionRevoked, (delivery) => {
+    const parsed = SessionRevokedSchema.safeParse((delivery.body as { data?: unknown }).data);
+    if (parsed.success) sessions.forgetSession(parsed.data.sessionId);
+  });
+  app.addHook('onClose', async () => {
+    unsubscribe?.();
+    await ownedBus?.close();
+    await telemetry.shutdown().catch(() => undefined);
+  });
+
+  // Bodies are forwarded as received; the service parses and validates them.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config.REMOTE_ORIGINS),
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    hsts:
+      config.NODE_ENV === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  await app.register(fastifyReplyFrom, {
+    undici: {
+      connections: 256,
+      pipelining: 1,
+      keepAliveTimeout: 30_000,
+      headersTimeout: config.UPSTREAM_TIMEOUT_MS,
+      bodyTimeout: config.UPSTREAM_TIMEOUT_MS,
+    },
+    retryMethods: [],
+    maxRetriesOn503: 0,
+    disableRequestLogging: true,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.url.startsWith('/api/')
+      ? (routeFor(request.url.split('?')[0]!) ?? 'unknown')
+      : 'static';
+    metrics.duration.observe(
+      { upstream: route, status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+  app.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
+    if (error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendError(
+        request,
+        reply,
+        413,
+        CommonErrorCode.PayloadTooLarge,
+        ServerMessages.payloadTooLarge,
+      );
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return sendError(
+        request,
+        reply,
+        error.statusCode,
+        CommonErrorCode.ValidationFailed,
+        ServerMessages.validationFailed,
+      );
+    }
+    request.log.error({ err: error }, 'gateway error');
+    return sendError(request, reply, 500, CommonErrorCode.Internal, ServerMessages.internal);
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async () => ({ status: 'ready' }));
+  app.get('/metrics', async (_request, reply) =>
+    reply
+      .header('content-type', metrics.registry.contentType)
+      .send(await metrics.registry.metrics()),
+  );
+  app.get('/branding.json', async (request, reply) => {
+    void reply.header('cache-control', 'no-cache');
+    return tenants.forHost(request.host).branding;
+  });
+
+  app.all('/api/*', async (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const upstream = routeFor(path);
+    if (!upstream)
+      return sendError(request, reply, 404, CommonErrorCode.NotFound, ServerMessages.notFound);
+    // The proxy decodes the address to look for ../: bytes that are not UTF-8 would make it throw.
+    if (!decodesAsUtf8(request.url))
+      return sendError(request, reply, 400, CommonErrorCode.ValidationFailed, BAD_ADDRESS);
+    if (refuseCrossSite(request, reply)) return reply;
+
+    const token = sessionToken(request);
+    let internalToken: string | undefined;
+    if (token) {
+      try {
+        internalToken = (await sessions.resolve(token))?.internalToken;
+      } catch (error) {
+        if (error instanceof AuthUnavailableError) {
+          return sendError(
+            request,
+            reply,
+            503,
+            CommonErrorCode.UpstreamUnavailable,
+            ServerMessages.upstreamUnavailable,
+          );
+        }
+        throw error;
+      }
+    }
+    const tenant = tenants.forHost(request.host);
+    const clientIp = request.ip;
+    const protocol = request.protocol;
+    const host = request.host;
+    // Bodies go on as the bytes the client sent (reply-from would re-encode a parsed JSON body).
+    const body = Buffer.isBuffer(request.body)
+      ? { body: request.body, contentType: request.headers['content-type'] ?? 'application/json' }
+      : {};
+    return reply.from(`${upstreams[upstream]}${request.url}`, {
+      ...body,
+      timeout: config.UPSTREAM_TIMEOUT_MS,
+      rewriteRequestHeaders: (_req, headers) => {
+        const next: Record<string, string | string[] | undefined> = { ...headers };
+        for (const name of STRIPPED_REQUEST_HEADERS) delete next[name];
+        next['x-request-id'] = String(request.id);
+        next['x-forwarded-for'] = clientIp;
+        next['x-forwarded-proto'] = protocol;
+        next['x-forwarded-host'] = host;
+        next['x-product-name'] = tenant.branding.emailSenderName ?? tenant.branding.productName;
+        if (internalToken) next.authorization = `Bearer ${internalToken}`;
+        // The service's span continues this request's trace.
+        Object.assign(next, traceHeaders(contextOf(request)));
+        return next;
+      },
+      onResponse: (_req, res, upstreamResponse) => {
+        // A successful logout through this gateway forgets the session here at once.
+        if (token && path === '/api/auth/logout' && upstreamResponse.statusCode === 200)
+          sessions.forgetToken(token);
+        void res.send(upstreamResponse.stream);
+      },
+      onError: (res, { error }) => {
+        const failure = upstreamFailure(error);
+        metrics.upstreamErrors.inc({ upstream, status_code: String(failure.status) });
+        request.log.warn({ err: error, upstream }, 'upstream failed');
+        void sendError(request, res as FastifyReply, failure.status, failure.code, failure.text);
+      },
+    });
+  });
+
+  await serveFrontEnds(app, {
+    shellDir: config.SHELL_DIR,
+    remoteDirs: config.REMOTE_DIRS,
+    manifestFile: config.REMOTES_MANIFEST_FILE,
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendError(request, reply, 404, CommonErrorCode.NotFound, ServerMessages.notFound),
+  );
+  return app;
+}
+
+export async function startGateway(
+  config: GatewayEnv,
+  options: GatewayOptions = {},
+): Promise<RunningGateway> {
+  const app = await createGateway(config, options);
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const { port } = app.server.address() as AddressInfo;
+  return { app, url: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
+
+function decodesAsUtf8(url: string): boolean {
+  try {
+    decodeURIComponent(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The session token from the cookie (either name) or, for API clients, the bearer header. */
+function sessionToken(request: FastifyRequest): string | undefined {
+  const cookies = request.headers.cookie;
+  if (cookies) {
+    for (const part of cookies.split(';')) {
+      const [name, ...rest] = part.trim().split('=');
+      if ((name === SECURE_SESSION_COOKIE || name === SESSION_COOKIE) && rest.length > 0) {
+        const value = rest.join('=');
+        if (value) return value;
+      }
+    }
+  }
+  const authorization = request.headers.authorization;
+  if (authorization?.startsWith('Bearer ')) return authorization.slice(7).trim() || undefined;
+  return undefined;
+}
+
+function gatewayMetrics() {
+  const registry = new Registry();
+  registry.setDefaultLabels({ service: 'gateway' });
+  collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    duration: new Histogram({
+      name: 'gateway_request_duration_seconds',
+      help: 'Gateway request latency by upstream and status',
+      labelNames: ['upstream', 'status_code'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    upstreamErrors: new Counter({
+      name: 'gateway_upstream_errors_total',
+      help: 'Upstream failures answered by the gateway',
+      labelNames: ['upstream', 'status_code'],
+      registers: [registry],
+    }),
+  };
+}
+
+/** Node's parser refused the request (headers too large, a timeout, bad HTTP): answer in JSON. */
+function clientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, text] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, CommonErrorCode.PayloadTooLarge, 'The request headers are too large.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, CommonErrorCode.ValidationFailed, 'The request took too long to arrive.']
+        : [400, CommonErrorCode.ValidationFailed, 'The request could not be read.'];
+  const body = JSON.stringify({ statusCode: status, code, error: text, message: text });
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy();
+}

@@ -1,0 +1,56 @@
+import { loadConfig } from '@meetings/service-kit';
+import { z } from 'zod';
+
+const optionalUrl = z.string().url().optional();
+const csv = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+export const GatewayEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_URL: z.string().url().default('http://127.0.0.1:4001'),
+  SUBSCRIPTION_URL: z.string().url().default('http://127.0.0.1:4002'),
+  MEETINGS_URL: z.string().url().default('http://127.0.0.1:4003'),
+  ACTIONS_URL: z.string().url().default('http://127.0.0.1:4004'),
+  /** Session revocations arrive over NATS when set (every gateway replica forgets the session). */
+  NATS_URL: optionalUrl,
+  NATS_NAMESPACE: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/)
+    .optional(),
+  /** Built shell to serve at / (embedded mode and the front-end image); unset: API only. */
+  SHELL_DIR: z.string().optional(),
+  /** Built remotes to serve at /remotes/<name>/, as name=dir pairs separated by commas. */
+  REMOTE_DIRS: csv,
+  /** The remotes manifest of this environment (a JSON file); default: the served remotes. */
+  REMOTES_MANIFEST_FILE: z.string().optional(),
+  /** Tenants by host name (a JSON file); default: one brand for every host. */
+  TENANTS_FILE: z.string().optional(),
+  /** Origins the page may load remotes from besides itself (a CDN, another deployment). */
+  REMOTE_ORIGINS: csv,
+  /** OpenTelemetry collector (OTLP over HTTP); traces are off when unset. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** A client must have sent its whole request (headers and body) within this time, or is cut off. */
+  CLIENT_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(30_000),
+  /** How long a resolved session is reused before asking svc-auth again. */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** Number of proxies in front of the gateway whose X-Forwarded-* headers are trusted. */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(1),
+});
+export type GatewayEnv = z.infer<typeof GatewayEnvSchema>;
+
+export function loadGatewayConfig(
+  env: Record<string, string | undefined> = process.env,
+): GatewayEnv {
+  return loadConfig(GatewayEnvSchema, env);
+}

@@ -1,0 +1,103 @@
+import { CommonErrorCode, ServerMessages } from '@meetings/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from './errors.js';
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Refuses state-changing API calls that another site makes the browser send: the browser's
+ * Sec-Fetch-Site says so directly; older browsers are judged by Origin against our own host.
+ * Bodies must be JSON, which a plain HTML form cannot send.
+ */
+export function refuseCrossSite(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply | undefined {
+  if (!UNSAFE.has(request.method)) return undefined;
+  const fetchSite = header(request, 'sec-fetch-site');
+  if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
+    return sendError(
+      request,
+      reply,
+      403,
+      CommonErrorCode.CrossSiteRequest,
+      ServerMessages.crossSite,
+    );
+  }
+  const origin = header(request, 'origin');
+  if (origin && origin !== 'null') {
+    let originHost: string;
+    try {
+      originHost = new URL(origin).host.toLowerCase();
+    } catch {
+      return sendError(
+        request,
+        reply,
+        403,
+        CommonErrorCode.CrossSiteRequest,
+        ServerMessages.crossSite,
+      );
+    }
+    const host = (
+      header(request, 'x-forwarded-host') ??
+      header(request, 'host') ??
+      ''
+    ).toLowerCase();
+    if (originHost !== host)
+      return sendError(
+        request,
+        reply,
+        403,
+        CommonErrorCode.CrossSiteRequest,
+        ServerMessages.crossSite,
+      );
+  } else if (origin === 'null') {
+    return sendError(
+      request,
+      reply,
+      403,
+      CommonErrorCode.CrossSiteRequest,
+      ServerMessages.crossSite,
+    );
+  }
+  const length = Number(header(request, 'content-length') ?? '0');
+  const chunked = header(request, 'transfer-encoding') !== undefined;
+  const contentType = header(request, 'content-type') ?? '';
+  if ((length > 0 || chunked) && !/^application\/json(\s*;|$)/i.test(contentType)) {
+    return sendError(
+      request,
+      reply,
+      415,
+      CommonErrorCode.ValidationFailed,
+      'Send the request body as application/json.',
+    );
+  }
+  return undefined;
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function contentSecurityPolicy(remoteOrigins: string[]) {
+  const self = ["'self'", ...remoteOrigins];
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: self,
+      // Emotion (MUI) and the editor set inline styles; no inline script is ever allowed.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: self,
+      workerSrc: ["'self'", 'blob:'],
+      objectSrc: ["'none'"],
+      frameSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+    },
+  };
+}

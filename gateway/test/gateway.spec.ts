@@ -1,0 +1,238 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGateway } from '../src/app.js';
+import { loadGatewayConfig } from '../src/config.js';
+import { ROUTE_TABLE, routeFor } from '../src/routes.js';
+
+interface Seen {
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+let upstream: Server;
+let slow: Server;
+let seen: Seen[] = [];
+let gateway: FastifyInstance;
+let base: string;
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+}
+
+beforeAll(async () => {
+  upstream = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      if (req.url === '/internal/sessions/resolve') {
+        const token = (JSON.parse(body) as { token: string }).token;
+        res.writeHead(token === 'good-token' ? 200 : 401, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify(
+            token === 'good-token'
+              ? {
+                  user: { id: '9b2f3c1e-1d2a-4c5b-8e7f-0a1b2c3d4e5f', email: 'u@x.co' },
+                  sessionId: 's1',
+                  internalToken: 'internal-jwt',
+                  internalTokenExpiresAt: Date.now() + 60_000,
+                }
+              : { statusCode: 401 },
+          ),
+        );
+        return;
+      }
+      seen.push({ url: req.url!, headers: req.headers, body });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'set-cookie': 'session=abc; Path=/; HttpOnly',
+      });
+      res.end(JSON.stringify({ ok: true }));
+    });
+  });
+  slow = createServer(() => undefined);
+  const upstreamUrl = await listen(upstream);
+  const slowUrl = await listen(slow);
+
+  const shellDir = mkdtempSync(join(tmpdir(), 'shell-'));
+  writeFileSync(join(shellDir, 'index.html'), '<!doctype html><title>shell</title>');
+  writeFileSync(join(shellDir, 'main.0123abcd.js'), 'console.log(1)');
+  const remoteDir = join(mkdtempSync(join(tmpdir(), 'remote-')), 'mfe-actions');
+  mkdirSync(remoteDir);
+  writeFileSync(join(remoteDir, 'mf-manifest.json'), '{}');
+  const tenantsFile = join(shellDir, '..', `tenants-${Date.now()}.json`);
+  writeFileSync(
+    tenantsFile,
+    JSON.stringify({
+      tenants: [
+        {
+          id: 'acme',
+          hosts: ['acme.example'],
+          branding: { productName: 'Acme Minutes', primaryColor: '#aa0000' },
+        },
+      ],
+    }),
+  );
+
+  gateway = await createGateway(
+    loadGatewayConfig({
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      AUTH_URL: upstreamUrl,
+      SUBSCRIPTION_URL: upstreamUrl,
+      MEETINGS_URL: 'http://127.0.0.1:1',
+      ACTIONS_URL: slowUrl,
+      UPSTREAM_TIMEOUT_MS: '300',
+      TRUSTED_PROXY_HOPS: '0',
+      SHELL_DIR: shellDir,
+      REMOTE_DIRS: `mfe-actions=${remoteDir}`,
+      TENANTS_FILE: tenantsFile,
+    }),
+  );
+  await gateway.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(gateway.server.address() as { port: number }).port}`;
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  upstream?.close();
+  slow?.closeAllConnections();
+  slow?.close();
+});
+
+describe('route table', () => {
+  it('sends plan calls to svc-subscription and the rest of /api/auth to svc-auth', () => {
+    expect(routeFor('/api/auth/subscription-status')).toBe('subscription');
+    expect(routeFor('/api/auth/update-subscription')).toBe('subscription');
+    expect(routeFor('/api/auth/acknowledge-trial')).toBe('subscription');
+    expect(routeFor('/api/auth/request-otp')).toBe('auth');
+    expect(routeFor('/api/meetings/')).toBe('meetings');
+    expect(routeFor('/api/meetings')).toBe('meetings');
+    expect(routeFor('/api/actions/x/action/y/status')).toBe('actions');
+    expect(routeFor('/api/authx')).toBeNull();
+    expect(routeFor('/api/auth/subscription-statusx')).toBe('auth');
+    expect(new Set(ROUTE_TABLE.map((r) => r.prefix)).size).toBe(ROUTE_TABLE.length);
+  });
+});
+
+describe('proxying', () => {
+  it('swaps the session for an internal token and strips what the client must not set', async () => {
+    seen = [];
+    const response = await fetch(`${base}/api/auth/status?x=1`, {
+      headers: {
+        cookie: 'session=good-token; other=1',
+        'x-forwarded-for': '6.6.6.6',
+        'x-product-name': 'Evil',
+        'x-request-id': 'client-request-0001',
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-request-id')).toBe('client-request-0001');
+    expect(response.headers.get('set-cookie')).toContain('session=abc');
+    const forwarded = seen[0]!;
+    expect(forwarded.url).toBe('/api/auth/status?x=1');
+    expect(forwarded.headers.authorization).toBe('Bearer internal-jwt');
+    expect(forwarded.headers.cookie).toBeUndefined();
+    expect(forwarded.headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(forwarded.headers['x-product-name']).toBe('MeetingKeeper');
+    expect(forwarded.headers['x-request-id']).toBe('client-request-0001');
+  });
+
+  it('never forwards an unresolved session token', async () => {
+    seen = [];
+    await fetch(`${base}/api/auth/status`, {
+      headers: { authorization: 'Bearer stolen-or-expired' },
+    });
+    expect(seen[0]!.headers.authorization).toBeUndefined();
+  });
+
+  it('refuses addresses whose percent-encoding is not UTF-8 with a 400, without proxying them', async () => {
+    seen = [];
+    for (const url of [
+      '/api/auth/status?x=%ED%A0%80',
+      '/api/auth/%FF%FE',
+      '/api/auth/status?q=%C0%AE',
+      '/api/auth/status?q=%',
+    ]) {
+      const response = await gateway.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+    expect(seen).toEqual([]);
+    // Percent-encoded UTF-8 and a literal % sign encoded as %25 still go through.
+    expect(
+      (await gateway.inject({ method: 'GET', url: '/api/auth/status?q=%E2%9C%93%25' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('forwards JSON bodies byte for byte', async () => {
+    seen = [];
+    const body = '{"email":"a@b.co" ,"n":1}';
+    await fetch(`${base}/api/auth/request-otp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    expect(seen[0]!.body).toBe(body);
+  });
+
+  it('answers 503 when a service is down and 504 when it is too slow, as JSON', async () => {
+    const down = await fetch(`${base}/api/meetings/`);
+    expect(down.status).toBe(503);
+    expect(await down.json()).toMatchObject({
+      code: 'UPSTREAM_UNAVAILABLE',
+      error: expect.any(String),
+    });
+    const started = Date.now();
+    const timeout = await fetch(`${base}/api/actions/`);
+    expect(timeout.status).toBe(504);
+    expect(await timeout.json()).toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('refuses non-JSON bodies on state-changing calls', async () => {
+    const response = await fetch(`${base}/api/auth/request-otp`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'email=a@b.co',
+    });
+    expect(response.status).toBe(415);
+  });
+});
+
+describe('front ends', () => {
+  it('serves the shell with its router fallback and the right cache headers', async () => {
+    const page = await fetch(`${base}/app/meetings/123`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>shell</title>');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const asset = await fetch(`${base}/main.0123abcd.js`);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect((await fetch(`${base}/missing.0123abcd.js`)).status).toBe(404);
+  });
+
+  it('publishes the remotes manifest and serves each remote fresh', async () => {
+    expect(await (await fetch(`${base}/remotes.json`)).json()).toEqual({
+      mfe_actions: '/remotes/mfe-actions/mf-manifest.json',
+    });
+    const manifest = await fetch(`${base}/remotes/mfe-actions/mf-manifest.json`);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('brands by host name', async () => {
+    const acme = await gateway.inject({
+      url: '/branding.json',
+      headers: { host: 'acme.example:8080' },
+    });
+    expect(acme.json()).toMatchObject({ productName: 'Acme Minutes', primaryColor: '#aa0000' });
+    expect(await (await fetch(`${base}/branding.json`)).json()).toMatchObject({
+      productName: 'MeetingKeeper',
+    });
+  });
+});

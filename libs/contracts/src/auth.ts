@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { EmailSchema, UserRefSchema } from './common.js';
+import { OTP_LENGTH } from './constants.js';
+
+export const RequestOtpBodySchema = z.strictObject({ email: EmailSchema });
+export type RequestOtpBody = z.infer<typeof RequestOtpBodySchema>;
+
+export const ValidateOtpBodySchema = z.strictObject({
+  email: EmailSchema,
+  code: z.string().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), 'Please enter all 6 digits'),
+});
+export type ValidateOtpBody = z.infer<typeof ValidateOtpBodySchema>;
+
+export const RequestOtpResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export type RequestOtpResponse = z.infer<typeof RequestOtpResponseSchema>;
+
+export const ValidateOtpResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  user: UserRefSchema.optional(),
+  /** The session token, for clients that send it as a bearer token instead of the cookie. */
+  token: z.string().optional(),
+});
+export type ValidateOtpResponse = z.infer<typeof ValidateOtpResponseSchema>;
+
+export const AuthStatusSchema = z.object({
+  authenticated: z.boolean(),
+  user: UserRefSchema.optional(),
+});
+export type AuthStatus = z.infer<typeof AuthStatusSchema>;
+
+export const PrivacyStatusSchema = z.object({ hasAcceptedPrivacy: z.boolean() });
+export type PrivacyStatus = z.infer<typeof PrivacyStatusSchema>;
+
+/** Claims of the short-lived token the gateway hands to services for one request. */
+export const InternalTokenClaimsSchema = z.object({
+  sub: z.uuid(),
+  email: z.string(),
+  /** svc-auth's session id: a token naming anything else is refused, never looked up. */
+  sid: z.uuid(),
+});
+export type InternalTokenClaims = z.infer<typeof InternalTokenClaimsSchema>;
+
+/** What svc-auth answers the gateway when it resolves a session token. */
+export const SessionResolutionSchema = z.object({
+  user: UserRefSchema,
+  sessionId: z.string(),
+  internalToken: z.string(),
+  /** Epoch milliseconds after which the internal token is no longer accepted. */
+  internalTokenExpiresAt: z.number(),
+});
+export type SessionResolution = z.infer<typeof SessionResolutionSchema>;
+
+export const ResolveSessionBodySchema = z.strictObject({ token: z.string().min(1).max(200) });
+
+export const INTERNAL_TOKEN_ISSUER = 'svc-auth';
+export const INTERNAL_TOKEN_AUDIENCE = 'meetings-platform';
+export const INTERNAL_TOKEN_ALGORITHM = 'ES256';
+export const SESSION_COOKIE = 'session';
+export const SECURE_SESSION_COOKIE = '__Host-session';

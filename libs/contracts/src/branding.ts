@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+const Color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour is #rrggbb.');
+const AssetUrl = z
+  .string()
+  .regex(/^(\/|https:\/\/)[^\s"'<>]*$/, 'An asset is a site path or an https URL.');
+
+/** A tenant's brand, chosen by host name and applied by the shell (and used in e-mails). */
+export const BrandingSchema = z.object({
+  productName: z.string().min(1).max(60),
+  logoUrl: AssetUrl.optional(),
+  faviconUrl: AssetUrl.optional(),
+  primaryColor: Color,
+  secondaryColor: Color.optional(),
+  footerCredit: z.string().min(1).max(200),
+  /** Name e-mails are sent under; the product name when absent. */
+  emailSenderName: z.string().min(1).max(60).optional(),
+});
+export type Branding = z.infer<typeof BrandingSchema>;
+
+export const TenantsFileSchema = z.strictObject({
+  default: BrandingSchema.partial().optional(),
+  tenants: z
+    .array(
+      z.strictObject({
+        id: z.string().regex(/^[a-z0-9-]{1,40}$/),
+        hosts: z.array(z.string().min(1)).min(1),
+        branding: BrandingSchema.partial(),
+      }),
+    )
+    .default([]),
+});
+export type TenantsFile = z.infer<typeof TenantsFileSchema>;

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, MAX_PAGE_SIZE, PAGE_SIZE, SEARCH_MAX_LENGTH } from './constants.js';
+
+/** The specification's e-mail shape: something@something.something with no spaces. */
+export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * What a browser's `<input type="email">` accepts (the WHATWG rule): addresses that fit the
+ * specification's shape but that no mail server takes (`a@b..co`, `d@&.#,b"!`) are refused before
+ * a code is sent, so a send never fails on the format.
+ */
+export const BROWSER_EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+export const IdSchema = z.uuid();
+
+/** An e-mail as typed by a person: trimmed and lower-cased before it is checked. */
+export const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX_LENGTH)
+  .regex(EMAIL_SHAPE, 'Please enter a valid email address.')
+  .regex(BROWSER_EMAIL, 'Please enter a valid email address.');
+
+export const IsoDateTimeSchema = z.iso.datetime({ offset: true });
+
+/** Query-string booleans arrive as text. */
+export const QueryBooleanSchema = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+export const PageQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
+});
+
+export const SearchTextSchema = z.string().trim().max(SEARCH_MAX_LENGTH);
+
+export const SuccessSchema = z.object({ success: z.literal(true), message: z.string().optional() });
+export type Success = z.infer<typeof SuccessSchema>;
+
+export const UserRefSchema = z.object({ id: IdSchema, email: z.string() });
+export type UserRef = z.infer<typeof UserRefSchema>;
+
+export const PagingSchema = z.object({
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  hasMore: z.boolean(),
+});

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+
+/**
+ * Every error a service returns has this body. `error` is the human-readable text that the
+ * front ends show (the specification's toasts read the server's `error` field); `code` is the
+ * stable machine code; `message` repeats the text for clients that read `message`.
+ */
+export const ApiErrorSchema = z.object({
+  statusCode: z.number().int(),
+  code: z.string(),
+  error: z.string(),
+  message: z.string(),
+  /** The input field a validation error is about. */
+  field: z.string().optional(),
+  requestId: z.string().optional(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/** Error codes shared by every service (transport, validation, identity). */
+export enum CommonErrorCode {
+  ValidationFailed = 'VALIDATION_FAILED',
+  Unauthenticated = 'UNAUTHENTICATED',
+  Forbidden = 'FORBIDDEN',
+  NotFound = 'NOT_FOUND',
+  PayloadTooLarge = 'PAYLOAD_TOO_LARGE',
+  RateLimited = 'RATE_LIMITED',
+  CrossSiteRequest = 'CROSS_SITE_REQUEST',
+  UpstreamUnavailable = 'UPSTREAM_UNAVAILABLE',
+  UpstreamTimeout = 'UPSTREAM_TIMEOUT',
+  BadGateway = 'BAD_GATEWAY',
+  Internal = 'INTERNAL',
+}
+
+export enum AuthErrorCode {
+  InvalidCode = 'AUTH_INVALID_CODE',
+  TooManyAttempts = 'AUTH_TOO_MANY_ATTEMPTS',
+  TooManyRequests = 'AUTH_TOO_MANY_REQUESTS',
+  SessionInvalid = 'AUTH_SESSION_INVALID',
+}
+
+export enum SubscriptionErrorCode {
+  InvalidStatus = 'SUBSCRIPTION_INVALID_STATUS',
+  NotFound = 'SUBSCRIPTION_NOT_FOUND',
+}
+
+export enum MeetingErrorCode {
+  AccessDenied = 'MEETING_ACCESS_DENIED',
+  NotFound = 'MEETING_NOT_FOUND',
+  NotEntitled = 'MEETING_NOT_ENTITLED',
+  ReadOnly = 'MEETING_READ_ONLY',
+  EmailEmpty = 'MEETING_EMAIL_EMPTY',
+  EmailInvalid = 'MEETING_EMAIL_INVALID',
+  EmailAlreadyShared = 'MEETING_EMAIL_ALREADY_SHARED',
+  EmailNotShared = 'MEETING_EMAIL_NOT_SHARED',
+  EmailIsOwner = 'MEETING_EMAIL_IS_OWNER',
+  AgendaItemNotFound = 'MEETING_AGENDA_ITEM_NOT_FOUND',
+  ActionItemNotFound = 'MEETING_ACTION_ITEM_NOT_FOUND',
+  ActionPermissionDenied = 'MEETING_ACTION_PERMISSION_DENIED',
+  OrderMismatch = 'MEETING_ORDER_MISMATCH',
+  TooManyItems = 'MEETING_TOO_MANY_ITEMS',
+}
+
+export enum ActionsErrorCode {
+  NotFound = 'ACTIONS_NOT_FOUND',
+}
+
+/** The texts the services answer with. Where the specification gives a text, it is used. */
+export const ServerMessages = {
+  validationFailed: 'The request is not valid.',
+  unauthenticated: 'User is not authenticated',
+  forbidden: 'Access denied',
+  notFound: 'Not found',
+  payloadTooLarge: 'The request is too large.',
+  rateLimited: 'Too many requests. Please try again later.',
+  crossSite: 'Cross-site requests are not allowed.',
+  upstreamUnavailable: 'The service is temporarily unavailable. Please try again.',
+  upstreamTimeout: 'The service took too long to answer. Please try again.',
+  badGateway: 'The service answered with an error. Please try again.',
+  internal: 'Something went wrong. Please try again.',
+  otpSent: 'If this address can sign in, a login code has been sent to it.',
+  invalidCode: 'Invalid or expired verification code',
+  tooManyAttempts: 'Too many wrong codes. Please request a new code.',
+  tooManyOtpRequests: 'Please wait before requesting another code.',
+  loginSuccessful: 'Login successful',
+  invalidSubscriptionStatus: 'Status must be free or paid.',
+  accessDenied: 'Access denied',
+  meetingNotFound: 'Meeting not found',
+  notEntitledToCreate:
+    'Your free trial has expired. On the free tier, you can view and edit existing meetings, but cannot create new ones.',
+  readOnly: 'You can only view this meeting.',
+  notEntitledToEdit:
+    'On the free tier your meetings are read-only. Upgrade to Premium to change them.',
+  emailEmpty: 'Email cannot be empty.',
+  emailInvalid: 'Please enter a valid email address.',
+  emailAlreadyShared: 'Email already shared.',
+  emailNotShared: 'This email is not on the shared list.',
+  emailIsOwner: 'You own this meeting; share it with someone else.',
+  agendaItemNotFound: 'Agenda item not found',
+  actionItemNotFound: 'Action item not found',
+  deleteActionPermissionDenied: 'You do not have permission to delete this action item.',
+  orderMismatch: 'The list does not match the meeting’s items.',
+  tooManyItems: 'This meeting has too many items.',
+} as const;

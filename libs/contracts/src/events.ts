@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { ApiErrorSchema } from './errors.js';
+import { IdSchema } from './common.js';
+import { SubscriptionStatusValueSchema } from './subscription.js';
+
+/** Durable events (JetStream streams in the distributed mode, the in-process bus when embedded). */
+export const Subjects = {
+  UserRegistered: 'auth.user.registered',
+  SessionRevoked: 'auth.session.revoked',
+  SubscriptionChanged: 'subscription.changed',
+  MeetingUpserted: 'meetings.meeting.upserted',
+  MeetingDeleted: 'meetings.meeting.deleted',
+} as const;
+export type Subject = (typeof Subjects)[keyof typeof Subjects];
+
+/** Request/reply subjects (core NATS request, never stored in a stream). */
+export const RpcSubjects = {
+  EntitlementGet: 'subscription.entitlement.get',
+  ActionSetStatus: 'meetings.action.set-status',
+  MeetingsExport: 'meetings.snapshot.export',
+} as const;
+export type RpcSubject = (typeof RpcSubjects)[keyof typeof RpcSubjects];
+
+/** Dead letters go to `dlq.<consumer>` after the bounded retries. */
+export const DEAD_LETTER_PREFIX = 'dlq';
+
+/** One stream per producing service; consumers name the stream they read. */
+export const Streams = {
+  AUTH: { name: 'AUTH', subjects: ['auth.user.>', 'auth.session.>'] },
+  SUBSCRIPTION: { name: 'SUBSCRIPTION', subjects: ['subscription.changed'] },
+  MEETINGS: { name: 'MEETINGS', subjects: ['meetings.meeting.>'] },
+  DLQ: { name: 'DLQ', subjects: [`${DEAD_LETTER_PREFIX}.>`] },
+} as const;
+export type StreamName = keyof typeof Streams;
+
+export function streamForSubject(subject: string): StreamName {
+  for (const [name, stream] of Object.entries(Streams) as [
+    StreamName,
+    (typeof Streams)[StreamName],
+  ][]) {
+    for (const pattern of stream.subjects) {
+      if (subjectMatches(pattern, subject)) return name;
+    }
+  }
+  throw new Error(`No stream holds subject ${subject}`);
+}
+
+/** NATS subject matching: `*` is one token, `>` the rest. */
+export function subjectMatches(pattern: string, subject: string): boolean {
+  const p = pattern.split('.');
+  const s = subject.split('.');
+  for (let i = 0; i < p.length; i++) {
+    if (p[i] === '>') return s.length > i;
+    if (i >= s.length) return false;
+    if (p[i] !== '*' && p[i] !== s[i]) return false;
+  }
+  return p.length === s.length;
+}
+
+export const EventEnvelopeSchema = z.object({
+  id: IdSchema,
+  subject: z.string(),
+  occurredAt: z.string(),
+  data: z.unknown(),
+});
+export type EventEnvelope<T = unknown> = {
+  id: string;
+  subject: string;
+  occurredAt: string;
+  data: T;
+};
+
+/** The envelope schema of one subject, for validating what a consumer receives. */
+export function envelopeOf<T extends z.ZodType>(data: T) {
+  return EventEnvelopeSchema.extend({ data });
+}
+
+export const UserRegisteredSchema = z.object({
+  userId: IdSchema,
+  email: z.string(),
+  registeredAt: z.string(),
+});
+export type UserRegistered = z.infer<typeof UserRegisteredSchema>;
+
+export const SessionRevokedSchema = z.object({ sessionId: z.string(), userId: IdSchema });
+export type SessionRevoked = z.infer<typeof SessionRevokedSchema>;
+
+export const SubscriptionChangedSchema = z.object({
+  userId: IdSchema,
+  email: z.string(),
+  status: SubscriptionStatusValueSchema,
+  trialExpiresOn: z.string(),
+  version: z.number().int(),
+});
+export type SubscriptionChanged = z.infer<typeof SubscriptionChangedSchema>;
+
+export const MeetingSnapshotActionSchema = z.object({
+  id: IdSchema,
+  text: z.string(),
+  completed: z.boolean(),
+  order: z.number().int(),
+  hashtags: z.array(z.string()),
+});
+
+/** The whole of a meeting that other services may keep a copy of; `version` orders copies. */
+export const MeetingSnapshotSchema = z.object({
+  id: IdSchema,
+  version: z.number().int(),
+  title: z.string(),
+  date: z.string(),
+  ownerId: IdSchema,
+  ownerEmail: z.string(),
+  sharedWith: z.array(z.string()),
+  seriesId: IdSchema,
+  actions: z.array(MeetingSnapshotActionSchema),
+});
+export type MeetingSnapshot = z.infer<typeof MeetingSnapshotSchema>;
+
+export const MeetingUpsertedSchema = z.object({ meeting: MeetingSnapshotSchema });
+export type MeetingUpserted = z.infer<typeof MeetingUpsertedSchema>;
+
+export const MeetingDeletedSchema = z.object({ meetingId: IdSchema, version: z.number().int() });
+export type MeetingDeleted = z.infer<typeof MeetingDeletedSchema>;
+
+/** Payload schema of every durable subject, for validation at the consumer. */
+export const EventSchemas = {
+  [Subjects.UserRegistered]: UserRegisteredSchema,
+  [Subjects.SessionRevoked]: SessionRevokedSchema,
+  [Subjects.SubscriptionChanged]: SubscriptionChangedSchema,
+  [Subjects.MeetingUpserted]: MeetingUpsertedSchema,
+  [Subjects.MeetingDeleted]: MeetingDeletedSchema,
+} as const;
+
+// ---------- request/reply ----------
+
+export const RpcCallerSchema = z.object({ id: IdSchema, email: z.string() });
+
+export const ActionSetStatusRequestSchema = z.object({
+  caller: RpcCallerSchema,
+  meetingId: IdSchema,
+  actionId: IdSchema,
+  completed: z.boolean(),
+});
+export type ActionSetStatusRequest = z.infer<typeof ActionSetStatusRequestSchema>;
+
+export const ActionSetStatusReplySchema = z.object({ meeting: MeetingSnapshotSchema });
+export type ActionSetStatusReply = z.infer<typeof ActionSetStatusReplySchema>;
+
+export const MeetingsExportRequestSchema = z.object({
+  afterId: IdSchema.optional(),
+  limit: z.number().int().min(1).max(1000),
+});
+export type MeetingsExportRequest = z.infer<typeof MeetingsExportRequestSchema>;
+
+export const MeetingsExportReplySchema = z.object({
+  meetings: z.array(MeetingSnapshotSchema),
+  nextAfterId: IdSchema.optional(),
+});
+export type MeetingsExportReply = z.infer<typeof MeetingsExportReplySchema>;
+
+/** Every reply is wrapped so that a refusal travels with its HTTP status and text. */
+export const RpcReplySchema = z.union([
+  z.object({ ok: z.literal(true), data: z.unknown() }),
+  z.object({ ok: z.literal(false), error: ApiErrorSchema }),
+]);
+export type RpcReply<T = unknown> =
+  { ok: true; data: T } | { ok: false; error: z.infer<typeof ApiErrorSchema> };

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import {
+  EMAIL_SHAPE,
+  IdSchema,
+  IsoDateTimeSchema,
+  PageQuerySchema,
+  PagingSchema,
+  QueryBooleanSchema,
+  SearchTextSchema,
+} from './common.js';
+import {
+  ACTION_TEXT_MAX_LENGTH,
+  AGENDA_TEXT_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  MAX_ACTION_ITEMS,
+  MAX_AGENDA_ITEMS,
+  NOTES_MAX_LENGTH,
+  TITLE_MAX_LENGTH,
+} from './constants.js';
+import { ValidationMessages } from './messages.js';
+
+// ---------- entities as the API returns them (`_id` and `id` both present) ----------
+
+export const AgendaItemSchema = z.object({
+  _id: IdSchema,
+  id: IdSchema,
+  text: z.string(),
+  completed: z.boolean(),
+  order: z.number().int(),
+});
+export type AgendaItem = z.infer<typeof AgendaItemSchema>;
+
+export const ActionItemSchema = z.object({
+  _id: IdSchema,
+  id: IdSchema,
+  text: z.string(),
+  completed: z.boolean(),
+  order: z.number().int(),
+  hashtags: z.array(z.string()),
+});
+export type ActionItem = z.infer<typeof ActionItemSchema>;
+
+export const MeetingOwnerSchema = z.object({ _id: IdSchema, id: IdSchema, email: z.string() });
+export type MeetingOwner = z.infer<typeof MeetingOwnerSchema>;
+
+export const MeetingSummarySchema = z.object({
+  _id: IdSchema,
+  id: IdSchema,
+  title: z.string(),
+  date: z.string(),
+  owner: MeetingOwnerSchema,
+  sharedWith: z.array(z.string()),
+  isOwner: z.boolean(),
+});
+export type MeetingSummary = z.infer<typeof MeetingSummarySchema>;
+
+export const MeetingSchema = MeetingSummarySchema.extend({
+  agenda: z.array(AgendaItemSchema),
+  notes: z.string(),
+  actions: z.array(ActionItemSchema),
+  /** Meetings of one series share it: the recurring meeting that previous actions come from. */
+  seriesId: IdSchema,
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Meeting = z.infer<typeof MeetingSchema>;
+
+export const MeetingResponseSchema = z.object({ meeting: MeetingSchema });
+export type MeetingResponse = z.infer<typeof MeetingResponseSchema>;
+
+export const MeetingListResponseSchema = PagingSchema.extend({
+  meetings: z.array(MeetingSummarySchema),
+});
+export type MeetingListResponse = z.infer<typeof MeetingListResponseSchema>;
+
+export const PreviousActionsResponseSchema = z.object({
+  meetings: z.array(
+    z.object({
+      _id: IdSchema,
+      id: IdSchema,
+      title: z.string(),
+      date: z.string(),
+      actions: z.array(ActionItemSchema),
+    }),
+  ),
+});
+export type PreviousActionsResponse = z.infer<typeof PreviousActionsResponseSchema>;
+
+// ---------- requests ----------
+
+const TitleSchema = z.string().trim().min(1, 'Meeting title is required.').max(TITLE_MAX_LENGTH);
+const AgendaTextSchema = z
+  .string()
+  .trim()
+  .min(1, 'Text cannot be empty.')
+  .max(AGENDA_TEXT_MAX_LENGTH);
+const ActionTextSchema = z
+  .string()
+  .trim()
+  .min(1, 'Text cannot be empty.')
+  .max(ACTION_TEXT_MAX_LENGTH);
+const OrderSchema = z.number().int().min(0).max(1_000_000);
+const HashtagListSchema = z.array(z.string().max(100)).max(100);
+
+export const ListMeetingsQuerySchema = PageQuerySchema.extend({
+  title: SearchTextSchema.optional(),
+});
+export type ListMeetingsQuery = z.infer<typeof ListMeetingsQuerySchema>;
+
+export const CreateMeetingBodySchema = z.strictObject({
+  title: TitleSchema,
+  date: IsoDateTimeSchema.optional(),
+});
+export type CreateMeetingBody = z.infer<typeof CreateMeetingBodySchema>;
+
+export const UpdateMeetingInfoBodySchema = z
+  .strictObject({ title: TitleSchema.optional(), date: IsoDateTimeSchema.optional() })
+  .refine((body) => body.title !== undefined || body.date !== undefined, 'Give a title or a date.');
+export type UpdateMeetingInfoBody = z.infer<typeof UpdateMeetingInfoBodySchema>;
+
+/** The specification's three sharing messages, checked in its order on the trimmed input. */
+export const ShareEmailSchema = z
+  .string()
+  .max(EMAIL_MAX_LENGTH * 4)
+  .trim()
+  .min(1, ValidationMessages.emailEmpty)
+  .max(EMAIL_MAX_LENGTH, ValidationMessages.emailInvalid)
+  .regex(EMAIL_SHAPE, ValidationMessages.emailInvalid)
+  .toLowerCase();
+
+export const SharedUserBodySchema = z.strictObject({ email: ShareEmailSchema });
+export type SharedUserBody = z.infer<typeof SharedUserBodySchema>;
+
+export const AddAgendaItemBodySchema = z.strictObject({
+  text: AgendaTextSchema,
+  completed: z.boolean().default(false),
+  order: OrderSchema.optional(),
+});
+export type AddAgendaItemBody = z.infer<typeof AddAgendaItemBodySchema>;
+
+export const UpdateAgendaItemBodySchema = z
+  .strictObject({
+    text: AgendaTextSchema.optional(),
+    completed: z.boolean().optional(),
+    order: OrderSchema.optional(),
+  })
+  .refine(
+    (b) => b.text !== undefined || b.completed !== undefined || b.order !== undefined,
+    'Nothing to update.',
+  );
+export type UpdateAgendaItemBody = z.infer<typeof UpdateAgendaItemBodySchema>;
+
+const OrderEntrySchema = z
+  .strictObject({ _id: IdSchema.optional(), id: IdSchema.optional(), order: OrderSchema })
+  .refine((e) => e._id !== undefined || e.id !== undefined, 'Each entry needs an id.')
+  .refine((e) => e._id === undefined || e.id === undefined || e._id === e.id, 'id and _id differ.');
+
+export const UpdateAgendaOrderBodySchema = z.strictObject({
+  agenda: z.array(OrderEntrySchema).max(MAX_AGENDA_ITEMS),
+});
+export type UpdateAgendaOrderBody = z.infer<typeof UpdateAgendaOrderBodySchema>;
+
+export const UpdateNotesBodySchema = z.strictObject({ notes: z.string().max(NOTES_MAX_LENGTH) });
+export type UpdateNotesBody = z.infer<typeof UpdateNotesBodySchema>;
+
+export const AddActionItemBodySchema = z.strictObject({
+  text: ActionTextSchema,
+  completed: z.boolean().default(false),
+  order: OrderSchema.optional(),
+  /** Accepted for compatibility; the service derives hashtags from the text. */
+  hashtags: HashtagListSchema.optional(),
+});
+export type AddActionItemBody = z.infer<typeof AddActionItemBodySchema>;
+
+export const UpdateActionItemBodySchema = z
+  .strictObject({
+    text: ActionTextSchema.optional(),
+    completed: z.boolean().optional(),
+    order: OrderSchema.optional(),
+    hashtags: HashtagListSchema.optional(),
+  })
+  .refine(
+    (b) => b.text !== undefined || b.completed !== undefined || b.order !== undefined,
+    'Nothing to update.',
+  );
+export type UpdateActionItemBody = z.infer<typeof UpdateActionItemBodySchema>;
+
+export const UpdateActionOrderBodySchema = z.strictObject({
+  actions: z.array(OrderEntrySchema).max(MAX_ACTION_ITEMS),
+});
+export type UpdateActionOrderBody = z.infer<typeof UpdateActionOrderBodySchema>;
+
+export const AgendaOptionValues = ['all', 'incomplete'] as const;
+export const ActionsOptionValues = ['none', 'move-incomplete', 'all'] as const;
+
+export const DuplicateMeetingBodySchema = z.strictObject({
+  title: TitleSchema,
+  date: IsoDateTimeSchema,
+  includeShared: z.boolean(),
+  agendaOption: z.enum(AgendaOptionValues),
+  includeNotes: z.boolean(),
+  actionsOption: z.enum(ActionsOptionValues),
+});
+export type DuplicateMeetingBody = z.infer<typeof DuplicateMeetingBodySchema>;
+
+export const PreviousActionsQuerySchema = z.strictObject({
+  showCompleted: QueryBooleanSchema.default(false),
+});
+export type PreviousActionsQuery = z.infer<typeof PreviousActionsQuerySchema>;
+
+export const MeetingIdParamsSchema = z.strictObject({ id: IdSchema });
+export const MeetingItemParamsSchema = z.strictObject({ id: IdSchema, itemId: IdSchema });

@@ -1,0 +1,128 @@
+import {
+  addMonths,
+  addWeeks,
+  endOfWeek,
+  format,
+  isSameMonth,
+  startOfWeek,
+  subMonths,
+  subWeeks,
+} from 'date-fns';
+import { TIME_CHOICES_PER_DAY, TIME_STEP_MINUTES } from '@meetings/contracts';
+
+// One date formatter for the product: dd/MM/yyyy, a long date, HH:mm (spec §9).
+
+const WEEK = { weekStartsOn: 1 } as const;
+
+function toDate(value: Date | string | number): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+export function formatDate(value: Date | string | number): string {
+  return format(toDate(value), 'dd/MM/yyyy');
+}
+
+export function formatWeekdayDate(value: Date | string | number): string {
+  return format(toDate(value), 'EEEE dd/MM/yyyy');
+}
+
+export function formatLongDate(value: Date | string | number): string {
+  return format(toDate(value), 'MMMM d, yyyy');
+}
+
+export function formatTime(value: Date | string | number): string {
+  return format(toDate(value), 'HH:mm');
+}
+
+/** "title - dd/MM/yyyy", the way meetings are named in action lists. */
+export function meetingLabel(title: string, date: Date | string | number): string {
+  return `${title} - ${formatDate(date)}`;
+}
+
+export function roundDownToStep(value: Date, stepMinutes = TIME_STEP_MINUTES): Date {
+  const rounded = new Date(value);
+  rounded.setSeconds(0, 0);
+  rounded.setMinutes(rounded.getMinutes() - (rounded.getMinutes() % stepMinutes));
+  return rounded;
+}
+
+/** The 96 times of day, 00:00 to 23:45. */
+export function timeChoices(): string[] {
+  return Array.from({ length: TIME_CHOICES_PER_DAY }, (_, i) => {
+    const minutes = i * TIME_STEP_MINUTES;
+    return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  });
+}
+
+/** The yyyy-MM-dd a date input shows for a date (local time). */
+export function dateInputValue(value: Date | string | number): string {
+  return format(toDate(value), 'yyyy-MM-dd');
+}
+
+/** Sets the day of a date from a date input's yyyy-MM-dd, keeping its time (local time). */
+export function withDay(value: Date, yyyyMMdd: string): Date {
+  const [y, m, d] = yyyyMMdd.split('-').map(Number);
+  const next = new Date(value);
+  next.setFullYear(y ?? next.getFullYear(), (m ?? 1) - 1, d ?? 1);
+  return next;
+}
+
+/** Sets the HH:mm of a date, keeping its day (local time). */
+export function withTime(value: Date, hhmm: string): Date {
+  const [h, m] = hhmm.split(':').map(Number);
+  const next = new Date(value);
+  next.setHours(h ?? 0, m ?? 0, 0, 0);
+  return next;
+}
+
+export const MEETING_GROUPS = [
+  'Later',
+  'Next month',
+  'Later this month',
+  'Next week',
+  'This week',
+  'Last week',
+  'Earlier this month',
+  'Last month',
+  'Older',
+] as const;
+export type MeetingGroup = (typeof MEETING_GROUPS)[number];
+
+/** The heading a meeting's date falls under, weeks starting on Monday (spec §2). */
+export function meetingGroup(value: Date | string | number, now: Date = new Date()): MeetingGroup {
+  const date = toDate(value);
+  const thisWeekStart = startOfWeek(now, WEEK);
+  const thisWeekEnd = endOfWeek(now, WEEK);
+  const nextWeekEnd = endOfWeek(addWeeks(now, 1), WEEK);
+  const lastWeekStart = startOfWeek(subWeeks(now, 1), WEEK);
+
+  if (date >= thisWeekStart && date <= thisWeekEnd) return 'This week';
+  if (date > thisWeekEnd && date <= nextWeekEnd) return 'Next week';
+  if (date >= lastWeekStart && date < thisWeekStart) return 'Last week';
+  if (date > nextWeekEnd) {
+    if (isSameMonth(date, now)) return 'Later this month';
+    if (isSameMonth(date, addMonths(now, 1))) return 'Next month';
+    return 'Later';
+  }
+  if (isSameMonth(date, now)) return 'Earlier this month';
+  if (isSameMonth(date, subMonths(now, 1))) return 'Last month';
+  return 'Older';
+}
+
+/** Groups in the specification's order, empty groups left out, newest first within a group. */
+export function groupMeetings<T extends { date: string }>(
+  meetings: readonly T[],
+  now: Date = new Date(),
+): { group: MeetingGroup; meetings: T[] }[] {
+  const buckets = new Map<MeetingGroup, T[]>();
+  for (const meeting of meetings) {
+    const group = meetingGroup(meeting.date, now);
+    const bucket = buckets.get(group) ?? [];
+    bucket.push(meeting);
+    buckets.set(group, bucket);
+  }
+  return MEETING_GROUPS.filter((group) => buckets.has(group)).map((group) => ({
+    group,
+    meetings: [...buckets.get(group)!].sort((a, b) => Date.parse(b.date) - Date.parse(a.date)),
+  }));
+}

@@ -1,0 +1,6 @@
+export * from './avatars.js';
+export * from './copy-actions.js';
+export * from './dates.js';
+export * from './hashtags.js';
+export * from './items.js';
+export * from './subscription.js';

@@ -1,0 +1,51 @@
+import type { Configuration } from '@rspack/core';
+import type { Configuration as DevServerConfiguration } from '@rspack/dev-server';
+
+export { EXPOSED_APP, REMOTES, SHELL_DEV_PORT, remoteByName } from './remotes.mjs';
+
+export declare const SINGLETON_SHARE_KEYS: readonly string[];
+export declare const SHELL_PROVIDED_MUI_MODULES: readonly string[];
+
+export interface AppPackageJson {
+  name: string;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+}
+
+export interface SharedSingleton {
+  singleton: true;
+  eager: false;
+  requiredVersion: string;
+  /** Shell only: an absolute module path, provided even where the shell does not import it. */
+  import?: string;
+  shareKey?: string;
+  version?: string;
+}
+
+export declare function sharedDependencies(
+  packageJson: AppPackageJson,
+  options?: { isHost?: boolean },
+): Record<string, SharedSingleton>;
+
+export interface AppConfigOptions {
+  /** Module Federation name (mfe_onboarding, ..., or shell). */
+  name: string;
+  /** The app's package directory. */
+  dir: string;
+  exposes?: Record<string, string>;
+  isHost?: boolean;
+  /** Dev server port. */
+  port: number;
+  title?: string;
+}
+
+export declare function createAppConfig(
+  options: AppConfigOptions,
+): (
+  env: unknown,
+  argv?: { mode?: string },
+) => Configuration & { devServer?: DevServerConfiguration };
+
+/** Versions of the singletons the shell provides (package name → installed version). */
+export declare function providedSingletonVersions(dir: string): Record<string, string>;

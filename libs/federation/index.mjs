@@ -1,0 +1,303 @@
+// One rspack + Module Federation configuration for the shell and every remote, so the shared
+// singletons and build settings cannot drift between apps.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack } from '@rspack/core';
+import { EXPOSED_APP, REMOTES, SHELL_DEV_PORT, remoteByName } from './remotes.mjs';
+
+export { EXPOSED_APP, REMOTES, SHELL_DEV_PORT, remoteByName };
+
+/** Share keys that must exist once per page: one React, one router, one theme, one toast queue. */
+export const SINGLETON_SHARE_KEYS = Object.freeze([
+  'react',
+  'react-dom',
+  // Deep imports (react-dom/client, @mui/material/Button) need their own prefix keys.
+  'react-dom/',
+  'react-router-dom',
+  '@mui/material',
+  '@mui/material/',
+  '@emotion/react',
+  '@emotion/styled',
+  'notistack',
+  '@meetings/shell-context',
+]);
+
+/**
+ * MUI modules the shell provides even where it does not use them itself. A remote then takes the
+ * shell's copy instead of bundling its own MUI internals (and its own default-props context).
+ */
+export const SHELL_PROVIDED_MUI_MODULES = Object.freeze(
+  [
+    'Alert',
+    'AlertTitle',
+    'AppBar',
+    'Autocomplete',
+    'Avatar',
+    'AvatarGroup',
+    'Badge',
+    'Box',
+    'Button',
+    'Card',
+    'CardActionArea',
+    'CardContent',
+    'Checkbox',
+    'Chip',
+    'CircularProgress',
+    'Collapse',
+    'Container',
+    'CssBaseline',
+    'Dialog',
+    'DialogActions',
+    'DialogContent',
+    'DialogContentText',
+    'DialogTitle',
+    'Divider',
+    'FormControl',
+    'FormControlLabel',
+    'FormHelperText',
+    'FormLabel',
+    'IconButton',
+    'InputAdornment',
+    'InputBase',
+    'LinearProgress',
+    'Link',
+    'List',
+    'ListItem',
+    'ListItemButton',
+    'ListItemIcon',
+    'ListItemText',
+    'Menu',
+    'MenuItem',
+    'Paper',
+    'Popper',
+    'Radio',
+    'RadioGroup',
+    'Skeleton',
+    'Stack',
+    'SvgIcon',
+    'Switch',
+    'TextField',
+    'Toolbar',
+    'Tooltip',
+    'Typography',
+    'styles',
+    'useMediaQuery',
+    'utils',
+  ].map((component) => `@mui/material/${component}`),
+);
+
+const API_TARGET = 'http://localhost:8080';
+const BROWSER_TARGETS = 'chrome >= 111, edge >= 111, firefox >= 111, safari >= 16.4';
+
+/** The installed version of a package, found the way Node finds it from an app's folder. */
+function installedVersionFrom(pkg, fromDir) {
+  for (let dir = fromDir; ; dir = path.dirname(dir)) {
+    try {
+      return readPackageJson(path.join(dir, 'node_modules', pkg)).version;
+    } catch {
+      if (path.dirname(dir) === dir) return undefined;
+    }
+  }
+}
+
+/** Versions of the singletons the shell provides, for checking each remote against them. */
+export function providedSingletonVersions(dir) {
+  return Object.fromEntries(
+    SINGLETON_SHARE_KEYS.filter((key) => !key.endsWith('/'))
+      .map((key) => [key, installedVersionFrom(key, dir)])
+      .filter(([, version]) => version),
+  );
+}
+
+function readPackageJson(dir) {
+  return JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+}
+
+/**
+ * The `shared` option for ModuleFederationPlugin: every singleton with the version range the app
+ * declares in its package.json. None is eager, so the async boundary decides what loads first.
+ */
+export function sharedDependencies(packageJson, { isHost = false } = {}) {
+  const ranges = {
+    ...packageJson.peerDependencies,
+    ...packageJson.devDependencies,
+    ...packageJson.dependencies,
+  };
+  const shared = Object.fromEntries(
+    SINGLETON_SHARE_KEYS.map((key) => [
+      key,
+      { singleton: true, eager: false, requiredVersion: requiredRange(ranges, key, packageJson) },
+    ]),
+  );
+  if (!isHost) return shared;
+  for (const key of SHELL_PROVIDED_MUI_MODULES) {
+    shared[key] = {
+      // An absolute import is provided even when the shell never imports it.
+      import: fileURLToPath(import.meta.resolve(key)),
+      shareKey: key,
+      singleton: true,
+      eager: false,
+      requiredVersion: requiredRange(ranges, key, packageJson),
+      version: installedVersionFrom('@mui/material', import.meta.dirname),
+    };
+  }
+  return shared;
+}
+
+function requiredRange(ranges, key, packageJson) {
+  const packageName = key.endsWith('/') ? key.slice(0, -1) : key.match(/^(@[^/]+\/[^/]+|[^/]+)/)[1];
+  const range = ranges[packageName];
+  if (!range) throw new Error(`${packageJson.name} must depend on ${packageName} to share it`);
+  return range;
+}
+
+function swcRule(development) {
+  return {
+    test: /\.[cm]?tsx?$/,
+    exclude: /node_modules/,
+    loader: 'builtin:swc-loader',
+    type: 'javascript/auto',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development, refresh: false } },
+      },
+      env: { targets: BROWSER_TARGETS },
+    },
+  };
+}
+
+/** Dev-only: the shell finds the remotes on their own dev servers. */
+function devRemotesManifest() {
+  return Object.fromEntries(
+    REMOTES.map((remote) => [remote.name, `http://localhost:${remote.devPort}/mf-manifest.json`]),
+  );
+}
+
+function devServer({ port, isHost }) {
+  return {
+    port,
+    hot: false,
+    liveReload: true,
+    historyApiFallback: true,
+    client: { overlay: { errors: true, warnings: false } },
+    proxy: [{ context: ['/api', '/branding.json'], target: API_TARGET }],
+    // Remotes are fetched cross-origin by the shell dev server; production serves one origin.
+    headers: isHost
+      ? undefined
+      : { 'Access-Control-Allow-Origin': `http://localhost:${SHELL_DEV_PORT}` },
+    setupMiddlewares: isHost
+      ? (middlewares) => [
+          {
+            name: 'dev-remotes-json',
+            path: '/remotes.json',
+            middleware: (_req, res) => {
+              res.setHeader('Content-Type', 'application/json');
+              res.setHeader('Cache-Control', 'no-cache');
+              res.end(JSON.stringify(devRemotesManifest()));
+            },
+          },
+          ...middlewares,
+        ]
+      : undefined,
+  };
+}
+
+/**
+ * The rspack configuration of one app.
+ * @param {{ name: string, dir: string, exposes?: Record<string, string>, isHost?: boolean, port: number, title?: string }} options
+ * @returns {(env: unknown, argv: { mode?: string }) => import('@rspack/core').Configuration}
+ */
+export function createAppConfig({
+  name,
+  dir,
+  exposes,
+  isHost = false,
+  port,
+  title = 'MeetingKeeper',
+}) {
+  const packageJson = readPackageJson(dir);
+  return (_env, argv = {}) => {
+    const production = (argv.mode ?? process.env.NODE_ENV ?? 'production') === 'production';
+    const hashed = production ? '.[contenthash:10]' : '';
+    // A remote needs an HTML page only when its team runs it standalone.
+    const needsPage = isHost || !production;
+
+    return {
+      name,
+      context: dir,
+      mode: production ? 'production' : 'development',
+      target: ['web', 'es2022'],
+      devtool: production ? false : 'cheap-module-source-map',
+      entry: needsPage ? { main: './src/index.ts' } : {},
+      output: {
+        // A release pipeline may build into its own folder (MF_OUTPUT_DIR) and deploy that alone.
+        path: process.env.MF_OUTPUT_DIR
+          ? path.resolve(process.env.MF_OUTPUT_DIR)
+          : path.join(dir, 'dist'),
+        publicPath: 'auto',
+        uniqueName: name,
+        filename: `[name]${hashed}.js`,
+        chunkFilename: `[name]${hashed}.js`,
+        cssFilename: `[name]${hashed}.css`,
+        cssChunkFilename: `[name]${hashed}.css`,
+        assetModuleFilename: `assets/[name]${hashed}[ext]`,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'],
+        // Workspace libraries resolve to their TypeScript sources.
+        conditionNames: ['@meetings/source', '...'],
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      },
+      module: {
+        rules: [
+          swcRule(!production),
+          { test: /\.css$/, type: 'css/auto' },
+          { test: /\.(png|jpe?g|gif|svg|webp|woff2?)$/, type: 'asset' },
+          {
+            // Contracts and domain are pure: unused modules (and zod with them) drop out.
+            test: /[\\/]libs[\\/](contracts|domain)[\\/]src[\\/]/,
+            sideEffects: false,
+          },
+        ],
+      },
+      optimization: { moduleIds: production ? 'deterministic' : 'named' },
+      performance: { hints: false },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          ...(isHost ? {} : { filename: 'remoteEntry.js', exposes }),
+          shared: sharedDependencies(packageJson, { isHost }),
+          shareStrategy: 'loaded-first',
+          manifest: true,
+          dts: false,
+          experiments: {
+            optimization: { target: 'web' },
+            // One copy of the federation runtime per page: the shell provides it, production
+            // remotes use it. A remote's standalone dev build keeps its own.
+            ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: production }),
+          },
+        }),
+        isHost &&
+          new rspack.DefinePlugin({
+            __SHELL_SINGLETON_VERSIONS__: JSON.stringify(providedSingletonVersions(dir)),
+          }),
+        needsPage &&
+          new rspack.HtmlRspackPlugin({
+            template: path.join(import.meta.dirname, 'index.html'),
+            title,
+            favicon: path.join(import.meta.dirname, 'favicon.svg'),
+            // Absolute, so deep links such as /app/meetings/1 load /main.js and not a relative path.
+            publicPath: '/',
+            scriptLoading: 'defer',
+            // The page runs the app; a remote's container entry is for the shell to load.
+            chunks: ['main'],
+          }),
+      ].filter(Boolean),
+      devServer: devServer({ port, isHost }),
+    };
+  };
+}

@@ -1,0 +1,111 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createAppConfig, REMOTES, SINGLETON_SHARE_KEYS, sharedDependencies } from '../index.mjs';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+interface Plugin {
+  constructor: { name: string };
+  _options?: Record<string, unknown>;
+}
+
+function build(dir: string, options: Record<string, unknown>, mode: 'production' | 'development') {
+  const config = createAppConfig({ dir: path.join(root, dir), port: 3999, ...options })(
+    {},
+    { mode },
+  );
+  const federation = (config.plugins as Plugin[]).find(
+    (p) => p.constructor.name === 'ModuleFederationPlugin',
+  );
+  const html = (config.plugins as Plugin[]).some((p) => p.constructor.name === 'HtmlRspackPlugin');
+  return { config, federation: federation?._options as Record<string, unknown>, html };
+}
+
+describe('shared federation config', () => {
+  it('shares every singleton with the range the app declares, none eager', () => {
+    const shared = sharedDependencies({
+      name: 'x',
+      dependencies: {
+        react: '^19.3.1',
+        'react-dom': '^19.3.1',
+        'react-router-dom': '^7.18.5',
+        '@mui/material': '^9.5.0',
+        '@emotion/react': '^11.14.0',
+        '@emotion/styled': '^11.14.1',
+        notistack: '^3.0.2',
+        '@meetings/shell-context': '0.1.0',
+      },
+    });
+    expect(Object.keys(shared)).toEqual([...SINGLETON_SHARE_KEYS]);
+    expect(shared['react-dom/']).toEqual({
+      singleton: true,
+      eager: false,
+      requiredVersion: '^19.3.1',
+    });
+    expect(shared['@mui/material/']).toMatchObject({ requiredVersion: '^9.5.0' });
+    for (const entry of Object.values(shared))
+      expect(entry).toMatchObject({ singleton: true, eager: false });
+  });
+
+  it('refuses to share a package the app does not depend on', () => {
+    expect(() => sharedDependencies({ name: 'x', dependencies: {} })).toThrow(
+      /must depend on react/,
+    );
+  });
+
+  it('builds a remote for production: hashed files, auto public path, manifest, no page, no eval', () => {
+    const { config, federation, html } = build(
+      'mfe-actions',
+      { name: 'mfe_actions', exposes: { './App': './src/App.tsx' } },
+      'production',
+    );
+    expect(config.mode).toBe('production');
+    expect(config.devtool).toBe(false);
+    expect(config.output).toMatchObject({
+      publicPath: 'auto',
+      filename: '[name].[contenthash:10].js',
+    });
+    expect(config.entry).toEqual({});
+    expect(html).toBe(false);
+    expect(federation).toMatchObject({
+      name: 'mfe_actions',
+      filename: 'remoteEntry.js',
+      manifest: true,
+      dts: false,
+    });
+    expect(config.resolve.conditionNames).toEqual(['@meetings/source', '...']);
+  });
+
+  it('builds the shell with a page and the shared MUI modules it provides to remotes', () => {
+    const { config, federation, html } = build(
+      'shell',
+      { name: 'shell', isHost: true },
+      'production',
+    );
+    expect(html).toBe(true);
+    expect(config.entry).toEqual({ main: './src/index.ts' });
+    expect(federation.exposes).toBeUndefined();
+    expect(Object.keys(federation.shared as object)).toContain('@mui/material/Card');
+  });
+
+  it('runs a remote standalone in development with the API proxied and CORS for the shell only', () => {
+    const { config, html } = build(
+      'mfe-onboarding',
+      { name: 'mfe_onboarding', exposes: {} },
+      'development',
+    );
+    expect(html).toBe(true);
+    expect(String(config.devtool)).not.toContain('eval');
+    expect(config.devServer.proxy[0]).toMatchObject({
+      context: ['/api', '/branding.json'],
+      target: 'http://localhost:8080',
+    });
+    expect(config.devServer.headers).toEqual({
+      'Access-Control-Allow-Origin': 'http://localhost:3000',
+    });
+  });
+
+  it('names each remote after its package directory', () => {
+    for (const remote of REMOTES) expect(remote.name).toBe(remote.dir.replace(/-/g, '_'));
+  });
+});

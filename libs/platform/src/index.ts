@@ -1,0 +1,144 @@
+import { join } from 'node:path';
+import { loadGatewayConfig, startGateway, type RunningGateway } from '@meetings/gateway';
+import {
+  createLogger,
+  EmbeddedPostgres,
+  InProcessBus,
+  MemoryCache,
+  type RunningService,
+  type SharedRuntime,
+  type StartOptions,
+} from '@meetings/service-kit';
+import { startActionsService } from '@meetings/svc-actions';
+import { startAuthService } from '@meetings/svc-auth';
+import { startMeetingsService } from '@meetings/svc-meetings';
+import { startSubscriptionService } from '@meetings/svc-subscription';
+
+export interface FrontEndDirs {
+  shellDir: string;
+  /** name=dir pairs, e.g. `mfe-meetings=/app/mfe-meetings/dist`. */
+  remoteDirs: string[];
+}
+
+export interface PlatformOptions {
+  /** The gateway's port (0 picks a free one). */
+  port?: number;
+  host?: string;
+  /** Where the embedded database keeps its files (`memory://` for a throwaway one). */
+  dataDir?: string;
+  env?: Record<string, string | undefined>;
+  frontEnds?: FrontEndDirs;
+  /** Pre-made infrastructure to use instead of the embedded one (tests against real servers). */
+  shared?: SharedRuntime;
+  /** Services listen on base+1 … base+4 (auth, subscription, meetings, actions); 0: free ports. */
+  servicePortBase?: number;
+}
+
+export interface RunningPlatform {
+  url: string;
+  gateway: RunningGateway;
+  services: {
+    auth: RunningService;
+    subscription: RunningService;
+    meetings: RunningService;
+    actions: RunningService;
+  };
+  bus?: InProcessBus;
+  close(): Promise<void>;
+}
+
+/** Settings that name one process's own network place; every service gets its own. */
+const PER_PROCESS = ['PORT', 'HOST', 'DATABASE_SCHEMA'];
+
+/**
+ * The embedded mode: every service, the gateway and the built front ends in one process, on one
+ * embedded PostgreSQL (a schema per service), one in-process bus and one memory cache. Services
+ * listen on loopback ports of their own, so the gateway reaches them exactly as in the
+ * distributed mode. DATABASE_URL, NATS_URL and REDIS_URL, when set, still take precedence.
+ */
+export async function startPlatform(options: PlatformOptions = {}): Promise<RunningPlatform> {
+  const env = { ...(options.env ?? process.env) };
+  const gatewayPort = options.port ?? Number(env.PORT ?? 8080);
+  for (const name of PER_PROCESS) delete env[name];
+  const dataDir = options.dataDir ?? env.DATA_DIR ?? './.data';
+  const logger = createLogger('platform', (env.LOG_LEVEL as 'info' | undefined) ?? 'info');
+
+  let ownedDb: EmbeddedPostgres | undefined;
+  let ownedBus: InProcessBus | undefined;
+  const shared: SharedRuntime = { ...options.shared };
+  if (!shared.embeddedDb && !env.DATABASE_URL) {
+    ownedDb = await EmbeddedPostgres.open(
+      dataDir === 'memory://' ? 'memory://' : join(dataDir, 'pglite'),
+    );
+    shared.embeddedDb = ownedDb;
+  }
+  if (!shared.bus && !env.NATS_URL) {
+    // Held until every service has registered its consumers, so no early event finds nobody.
+    ownedBus = new InProcessBus(logger.child({ component: 'bus' }), { deferred: true });
+    shared.bus = ownedBus;
+  }
+  shared.memoryCache ??= new MemoryCache();
+
+  const started: RunningService[] = [];
+  const host = '127.0.0.1';
+  const portBase = options.servicePortBase ?? Number(env.SERVICE_PORT_BASE ?? 0);
+  const start = async <T extends RunningService>(
+    starter: (o: StartOptions) => Promise<T>,
+    extraEnv: Record<string, string> = {},
+  ) => {
+    const service = await starter({
+      shared,
+      port: portBase > 0 ? portBase + started.length + 1 : 0,
+      host,
+      env: { ...env, DATA_DIR: dataDir, ...extraEnv },
+    });
+    started.push(service);
+    return service;
+  };
+
+  try {
+    const auth = await start(startAuthService);
+    const jwks = { AUTH_JWKS_URL: `${auth.url}/internal/jwks` };
+    const subscription = await start(startSubscriptionService, jwks);
+    const meetings = await start(startMeetingsService, jwks);
+    const actions = await start(startActionsService, jwks);
+    ownedBus?.open();
+
+    const gatewayConfig = loadGatewayConfig({
+      ...env,
+      PORT: String(gatewayPort),
+      HOST: options.host ?? env.GATEWAY_HOST ?? '0.0.0.0',
+      AUTH_URL: auth.url,
+      SUBSCRIPTION_URL: subscription.url,
+      MEETINGS_URL: meetings.url,
+      ACTIONS_URL: actions.url,
+      SHELL_DIR: options.frontEnds?.shellDir,
+      REMOTE_DIRS: options.frontEnds?.remoteDirs.join(','),
+      // The gateway hears session revocations on the shared bus instead.
+      NATS_URL: undefined,
+      TRUSTED_PROXY_HOPS: env.TRUSTED_PROXY_HOPS ?? '0',
+    });
+    const gateway = await startGateway(gatewayConfig, {
+      bus: shared.bus,
+      spanExporter: shared.spanExporter,
+    });
+
+    return {
+      url: gateway.url,
+      gateway,
+      services: { auth, subscription, meetings, actions },
+      bus: ownedBus,
+      close: async () => {
+        await gateway.close().catch(() => undefined);
+        for (const service of [...started].reverse()) await service.close();
+        await ownedBus?.close();
+        await ownedDb?.close();
+      },
+    };
+  } catch (error) {
+    for (const service of [...started].reverse()) await service.close().catch(() => undefined);
+    await ownedBus?.close();
+    await ownedDb?.close();
+    throw error;
+  }
+}

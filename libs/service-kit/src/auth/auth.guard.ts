@@ -1,0 +1,47 @@
+import {
+  createParamDecorator,
+  type ExecutionContext,
+  Injectable,
+  SetMetadata,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import { Errors } from '../errors/domain-error.js';
+import { INTERNAL_JWT, type AuthUser } from './internal-token.strategy.js';
+
+const PUBLIC_ROUTE = 'meetings:public-route';
+
+/** Opens a route to callers without a token (health, metrics, sign-in). Every other route is guarded. */
+export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
+
+/** Applied to every route of every service: no token, no entry. */
+@Injectable()
+export class InternalAuthGuard extends AuthGuard(INTERNAL_JWT) {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
+
+  override canActivate(context: ExecutionContext) {
+    if (context.getType() !== 'http') return true;
+    const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (isPublic) return true;
+    return super.canActivate(context);
+  }
+
+  override handleRequest<TUser = AuthUser>(error: unknown, user: TUser | false): TUser {
+    if (error || !user) throw Errors.unauthenticated();
+    return user;
+  }
+}
+
+/** The signed-in caller of a guarded route. */
+export const CurrentUser = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): AuthUser => {
+    const request = context.switchToHttp().getRequest<{ user?: AuthUser }>();
+    if (!request.user) throw Errors.unauthenticated();
+    return request.user;
+  },
+);

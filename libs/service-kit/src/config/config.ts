@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/** Marks a setting as secret: it is never logged or echoed in an error. */
+export function secret<T extends z.ZodType>(schema: T): T {
+  return schema.meta({ secret: true }) as T;
+}
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(z.url().optional())
+  .optional();
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+/**
+ * Settings every service reads. Unset DATABASE_URL, NATS_URL and REDIS_URL select the embedded
+ * stand-ins (PGlite, the in-process bus, the in-memory cache).
+ */
+export const ServiceEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65_535),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: secret(optionalUrl),
+  /** Schema that holds this service's tables (one schema per service). */
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/)
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** Where the embedded database keeps its files when DATABASE_URL is unset. */
+  DATA_DIR: z.string().default('./.data'),
+  /** Run migrations at start (the Kubernetes deployment runs them in a Job instead). */
+  MIGRATE_ON_START: bool.default(true),
+  NATS_URL: secret(optionalUrl),
+  /** Prefix of every subject, stream and consumer: lets several environments share one NATS. */
+  NATS_NAMESPACE: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/)
+    .optional(),
+  REDIS_URL: secret(optionalUrl),
+  /** Prefix of every Redis key: lets several environments share one Redis. */
+  CACHE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_:-]{1,32}$/)
+    .optional(),
+  /** Public keys of svc-auth's internal tokens. */
+  AUTH_JWKS_URL: optionalUrl,
+  /** OpenTelemetry collector (OTLP over HTTP); traces are off when unset. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  RPC_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3_000),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+});
+export type ServiceEnv = z.infer<typeof ServiceEnvSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads and validates the environment once, at start-up. A bad value stops the process with a
+ * message naming each variable; secret values are never echoed.
+ */
+export function loadConfig<S extends z.ZodObject>(
+  schema: S,
+  env: Record<string, string | undefined> = process.env,
+): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map(
+    (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,
+  );
+  throw new ConfigError(problems);
+}

@@ -1,0 +1,111 @@
+import {
+  DataSource,
+  type DataSourceOptions,
+  type MixedList,
+  type EntitySchema,
+  type MigrationInterface,
+} from 'typeorm';
+import type { Logger } from 'pino';
+import { embeddedPgDriver, type EmbeddedPostgres } from './embedded-postgres.js';
+
+export interface DatabaseOptions {
+  /** The service's own schema; its tables never live anywhere else. */
+  schema: string;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  entities: MixedList<Function | string | EntitySchema>;
+  migrations: (new () => MigrationInterface)[];
+}
+
+export interface DatabaseConnection {
+  /** Connection URL of a PostgreSQL server; absent means the embedded database. */
+  url?: string;
+  embedded?: EmbeddedPostgres;
+  poolSize: number;
+  statementTimeoutMs: number;
+}
+
+export function searchPathFor(schema: string): string {
+  return `"${schema}", public`;
+}
+
+export function createDataSource(
+  options: DatabaseOptions,
+  connection: DatabaseConnection,
+): DataSource {
+  const common = {
+    type: 'postgres',
+    schema: options.schema,
+    entities: options.entities,
+    migrations: options.migrations,
+    migrationsTableName: 'migrations',
+    // Extensions are created by migrations, where a reviewer can see them.
+    installExtensions: false,
+    synchronize: false,
+    logging: false,
+  } as const;
+  if (connection.embedded) {
+    return new DataSource({
+      ...common,
+      driver: embeddedPgDriver(connection.embedded, searchPathFor(options.schema)),
+    } as DataSourceOptions);
+  }
+  if (!connection.url) throw new Error('DATABASE_URL is required without the embedded database.');
+  return new DataSource({
+    ...common,
+    url: connection.url,
+    poolSize: connection.poolSize,
+    connectTimeoutMS: 5_000,
+    extra: {
+      options: `-c search_path=${searchPathFor(options.schema).replace(/\s/g, '')}`,
+      statement_timeout: connection.statementTimeoutMs,
+      query_timeout: connection.statementTimeoutMs + 1_000,
+      idleTimeoutMillis: 30_000,
+    },
+  });
+}
+
+/**
+ * Opens the data source, creates the schema and runs pending migrations. On a server, an advisory
+ * lock lets only one replica migrate at a time; the embedded database has one session and no race.
+ */
+export async function openDatabase(
+  options: DatabaseOptions,
+  connection: DatabaseConnection,
+  logger: Logger,
+  migrate: boolean,
+): Promise<DataSource> {
+  const dataSource = createDataSource(options, connection);
+  await dataSource.initialize();
+  try {
+    if (migrate) await migrateDatabase(dataSource, options.schema, !connection.embedded, logger);
+  } catch (error) {
+    await dataSource.destroy().catch(() => undefined);
+    throw error;
+  }
+  return dataSource;
+}
+
+export async function migrateDatabase(
+  dataSource: DataSource,
+  schema: string,
+  useAdvisoryLock: boolean,
+  logger: Logger,
+): Promise<string[]> {
+  const lockRunner = useAdvisoryLock ? dataSource.createQueryRunner() : null;
+  try {
+    if (lockRunner)
+      await lockRunner.query(`SELECT pg_advisory_lock(hashtext($1))`, [`migrations:${schema}`]);
+    await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    const names = applied.map((m) => m.name);
+    if (names.length > 0) logger.info({ schema, migrations: names }, 'migrations applied');
+    return names;
+  } finally {
+    if (lockRunner) {
+      await lockRunner
+        .query(`SELECT pg_advisory_unlock(hashtext($1))`, [`migrations:${schema}`])
+        .catch(() => undefined);
+      await lockRunner.release();
+    }
+  }
+}

@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { MAX_BODY_BYTES } from '@meetings/contracts';
+import { type INestApplication, Module, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import type { Logger } from 'pino';
+import type { DataSource, EntitySchema, MigrationInterface, MixedList } from 'typeorm';
+import type { z } from 'zod';
+import { ServiceEnvSchema, loadConfig, type ServiceEnv } from '../config/config.js';
+import { openDatabase, type DatabaseOptions } from '../database/data-source.js';
+import { ServiceKitModule } from '../kit.module.js';
+import { createLogger, PinoNestLogger } from '../logging/logger.js';
+import type { MessageBus } from '../messaging/bus.js';
+import { BusTransport } from '../messaging/bus-transport.js';
+import { MessagingTables1763800000000 } from '../messaging/messaging-tables.js';
+import { Outbox } from '../messaging/outbox.js';
+import { ServiceMetrics } from '../metrics/metrics.js';
+import { provideInfrastructure, type SharedRuntime } from '../runtime.js';
+import { traceRequests } from '../telemetry/http.js';
+import { createTelemetry } from '../telemetry/tracing.js';
+
+export interface ServiceDefinition<E extends z.ZodObject = typeof ServiceEnvSchema> {
+  /** e.g. `svc-meetings`: names the logger, metrics, durable consumers and NATS queue group. */
+  name: string;
+  /** Default database schema holding this service's tables. */
+  schema: string;
+  defaultPort: number;
+  /** The service's root module (controllers, message handlers, domain services). */
+  module: Type<unknown>;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  entities: MixedList<Function | string | EntitySchema>;
+  /** The service's own migrations; the messaging tables migration is added in front. */
+  migrations: (new () => MigrationInterface)[];
+  /** The service's settings: ServiceEnvSchema extended with its own. */
+  env?: E;
+  openapi: { title: string; description: string };
+  /** Extra Fastify plugins or hooks the service needs (cookies, for example). */
+  configure?: (app: NestFastifyApplication) => Promise<void>;
+}
+
+export interface StartOptions {
+  env?: Record<string, string | undefined>;
+  shared?: SharedRuntime;
+  /** Overrides PORT; 0 picks a free port. */
+  port?: number;
+  host?: string;
+  /** Keeps the relay idle until the caller starts it (tests that inspect the outbox). */
+  startRelay?: boolean;
+}
+
+export interface RunningService<C = ServiceEnv> {
+  name: string;
+  app: NestFastifyApplication;
+  url: string;
+  config: C;
+  logger: Logger;
+  dataSource: DataSource;
+  bus: MessageBus;
+  outbox: Outbox;
+  openapi: OpenAPIObject;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds and starts one service: validated settings, logger, database (migrated), bus, cache,
+ * Nest on Fastify with the kit's guard/validation/errors/health/metrics, message handlers, the
+ * outbox relay and the OpenAPI document at /openapi.json.
+ */
+export async function startService<E extends z.ZodObject>(
+  definition: ServiceDefinition<E>,
+  options: StartOptions = {},
+): Promise<RunningService<z.infer<E>>> {
+  const envSchema = definition.env ?? ServiceEnvSchema;
+  const rawEnv = { PORT: String(definition.defaultPort), ...(options.env ?? process.env) };
+  if (options.port !== undefined) rawEnv.PORT = String(options.port);
+  const config = loadConfig(envSchema, rawEnv) as z.infer<E> & ServiceEnv;
+  const logger = createLogger(definition.name, config.LOG_LEVEL);
+  const shared = options.shared ?? {};
+  const infra = await provideInfrastructure(definition.name, config, shared, logger);
+  const telemetry = createTelemetry(definition.name, {
+    otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+    exporter: shared.spanExporter,
+  });
+
+  let dataSource: DataSource | undefined;
+  let app: NestFastifyApplication | undefined;
+  let outbox: Outbox | undefined;
+  try {
+    dataSource = await openDatabase(
+      serviceDatabase(definition, config, shared),
+      {
+        url: config.DATABASE_URL,
+        embedded: config.DATABASE_URL ? undefined : infra.embeddedDb,
+        poolSize: config.DATABASE_POOL_SIZE,
+        statementTimeoutMs: config.REQUEST_TIMEOUT_MS,
+      },
+      logger,
+      config.MIGRATE_ON_START,
+    );
+    outbox = new Outbox(
+      dataSource,
+      infra.bus,
+      logger.child({ component: 'outbox' }),
+      telemetry.tracer,
+    );
+    const metrics = new ServiceMetrics(definition.name);
+    metrics.watch(outbox, infra.bus);
+
+    @Module({
+      imports: [
+        ServiceKitModule.register({
+          service: definition.name,
+          config,
+          logger,
+          dataSource,
+          bus: infra.bus,
+          cache: infra.cache,
+          keyStore: infra.keyStore,
+          outbox,
+          metrics,
+          telemetry,
+        }),
+        definition.module,
+      ],
+    })
+    class ServiceRoot {}
+
+    const adapter = new FastifyAdapter({
+      loggerInstance: logger,
+      bodyLimit: MAX_BODY_BYTES,
+      requestTimeout: config.REQUEST_TIMEOUT_MS * 3,
+      connectionTimeout: 60_000,
+      trustProxy: true,
+      requestIdHeader: 'x-request-id',
+      genReqId: () => randomUUID(),
+      routerOptions: { ignoreTrailingSlash: true },
+    });
+    app = await NestFactory.create<NestFastifyApplication>(ServiceRoot, adapter, {
+      logger: new PinoNestLogger(logger),
+      abortOnError: false,
+    });
+    metrics.instrument(app.getHttpAdapter().getInstance());
+    traceRequests(app.getHttpAdapter().getInstance(), telemetry.tracer);
+    await definition.configure?.(app);
+    app.connectMicroservice(
+      { strategy: new BusTransport(infra.bus, definition.name, logger, telemetry.tracer) },
+      { inheritAppConfig: true },
+    );
+    const openapi = buildOpenApi(app, definition);
+    app
+      .getHttpAdapter()
+      .getInstance()
+      .get('/openapi.json', async () => openapi);
+
+    await app.startAllMicroservices();
+    await app.listen({ port: config.PORT, host: options.host ?? config.HOST });
+    if (options.startRelay !== false) outbox.start();
+
+    const address = app.getHttpServer().address() as AddressInfo;
+    const url = `http://127.0.0.1:${address.port}`;
+    logger.info(
+      { url, database: config.DATABASE_URL ? 'postgres' : 'embedded', bus: infra.bus.kind },
+      'service started',
+    );
+
+    const runningApp = app;
+    const runningOutbox = outbox;
+    const runningDataSource = dataSource;
+    let closing: Promise<void> | null = null;
+    return {
+      name: definition.name,
+      app: runningApp,
+      url,
+      config,
+      logger,
+      dataSource: runningDataSource,
+      bus: infra.bus,
+      outbox: runningOutbox,
+      openapi,
+      close: () =>
+        (closing ??= (async () => {
+          await runningApp
+            .close()
+            .catch((error: unknown) => logger.warn({ err: error }, 'closing HTTP failed'));
+          await runningOutbox.stop();
+          await runningDataSource.destroy().catch(() => undefined);
+          await infra.release();
+          await telemetry.shutdown().catch(() => undefined);
+        })()),
+    };
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await outbox?.stop().catch(() => undefined);
+    await dataSource?.destroy().catch(() => undefined);
+    await infra.release();
+    throw error;
+  }
+}
+
+/** The service's schema (settings may rename it) and its migrations, messaging tables first. */
+export function serviceDatabase(
+  definition: ServiceDefinition<z.ZodObject>,
+  config: ServiceEnv,
+  shared: SharedRuntime = {},
+): DatabaseOptions {
+  return {
+    schema: `${config.DATABASE_SCHEMA ?? definition.schema}${shared.schemaSuffix ?? ''}`,
+    entities: definition.entities,
+    migrations: [MessagingTables1763800000000, ...definition.migrations],
+  };
+}
+
+function buildOpenApi(
+  app: INestApplication,
+  definition: ServiceDefinition<z.ZodObject>,
+): OpenAPIObject {
+  const document = new DocumentBuilder()
+    .setTitle(definition.openapi.title)
+    .setDescription(definition.openapi.description)
+    .setVersion('1')
+    .addBearerAuth({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+      description: 'Internal token issued by the gateway',
+    })
+    .build();
+  return SwaggerModule.createDocument(app, document);
+}

@@ -1,0 +1,36 @@
+import type { z } from 'zod';
+import { ConfigError } from '../config/config.js';
+import { startService, type ServiceDefinition } from './service-app.js';
+
+/**
+ * Runs one service as its own process (the distributed mode): settings from the environment,
+ * graceful shutdown on SIGTERM/SIGINT so in-flight requests finish and the outbox stops cleanly.
+ */
+export async function runStandalone<E extends z.ZodObject>(
+  definition: ServiceDefinition<E>,
+): Promise<void> {
+  try {
+    const service = await startService(definition);
+    let stopping = false;
+    const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      service.logger.info({ signal }, 'shutting down');
+      const grace = setTimeout(
+        () => process.exit(1),
+        (service.config as { SHUTDOWN_GRACE_MS?: number }).SHUTDOWN_GRACE_MS ?? 5_000,
+      );
+      grace.unref();
+      void service.close().then(() => process.exit(0));
+    };
+    process.on('SIGTERM', () => stop('SIGTERM'));
+    process.on('SIGINT', () => stop('SIGINT'));
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`${definition.name}: ${error.message}`);
+    } else {
+      console.error(`${definition.name} failed to start:`, error);
+    }
+    process.exit(1);
+  }
+}

@@ -1,0 +1,83 @@
+import { type DynamicModule, Global, Module, type Provider } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import { InternalAuthGuard } from './auth/auth.guard.js';
+import { InternalTokenStrategy } from './auth/internal-token.strategy.js';
+import type { KeyStore } from './auth/key-store.js';
+import type { Cache } from './cache/cache.js';
+import type { ServiceEnv } from './config/config.js';
+import { ErrorFilter } from './errors/error.filter.js';
+import { HealthController } from './health/health.controller.js';
+import { RequestContextInterceptor } from './http/request-context.interceptor.js';
+import { SchemaValidationPipe } from './http/validation.js';
+import type { MessageBus } from './messaging/bus.js';
+import { Outbox } from './messaging/outbox.js';
+import { RpcClient } from './messaging/rpc-client.js';
+import { MetricsController, ServiceMetrics } from './metrics/metrics.js';
+import type { Telemetry } from './telemetry/tracing.js';
+import { CACHE, KEY_STORE, LOGGER, MESSAGE_BUS, SERVICE_CONFIG, SERVICE_NAME } from './tokens.js';
+
+export interface KitProviders {
+  service: string;
+  config: ServiceEnv & Record<string, unknown>;
+  logger: Logger;
+  dataSource: DataSource;
+  bus: MessageBus;
+  cache: Cache;
+  keyStore: KeyStore;
+  outbox: Outbox;
+  metrics: ServiceMetrics;
+  telemetry: Telemetry;
+}
+
+/**
+ * What every service gets without asking: configuration, logger, database, message bus, outbox,
+ * request/reply client, cache, the internal-token guard on every route, validation of every
+ * input, the common error body, health and metrics endpoints.
+ */
+@Global()
+@Module({})
+export class ServiceKitModule {
+  static register(kit: KitProviders): DynamicModule {
+    const providers: Provider[] = [
+      { provide: SERVICE_NAME, useValue: kit.service },
+      { provide: SERVICE_CONFIG, useValue: kit.config },
+      { provide: LOGGER, useValue: kit.logger },
+      { provide: DataSource, useValue: kit.dataSource },
+      { provide: MESSAGE_BUS, useValue: kit.bus },
+      { provide: CACHE, useValue: kit.cache },
+      { provide: KEY_STORE, useValue: kit.keyStore },
+      { provide: Outbox, useValue: kit.outbox },
+      { provide: ServiceMetrics, useValue: kit.metrics },
+      {
+        provide: RpcClient,
+        useValue: new RpcClient(kit.bus, kit.config.RPC_TIMEOUT_MS, kit.telemetry.tracer),
+      },
+      InternalTokenStrategy,
+      { provide: APP_GUARD, useClass: InternalAuthGuard },
+      { provide: APP_FILTER, useValue: new ErrorFilter(kit.logger) },
+      { provide: APP_PIPE, useValue: new SchemaValidationPipe() },
+      { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
+    ];
+    return {
+      module: ServiceKitModule,
+      imports: [PassportModule],
+      controllers: [HealthController, MetricsController],
+      providers,
+      exports: [
+        SERVICE_NAME,
+        SERVICE_CONFIG,
+        LOGGER,
+        DataSource,
+        MESSAGE_BUS,
+        CACHE,
+        KEY_STORE,
+        Outbox,
+        ServiceMetrics,
+        RpcClient,
+      ],
+    };
+  }
+}

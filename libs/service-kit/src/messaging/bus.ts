@@ -1,0 +1,93 @@
+import type { StreamName } from '@meetings/contracts';
+
+export type Headers = Record<string, string>;
+
+/** An event on its way out: `id` doubles as the de-duplication id (Nats-Msg-Id). */
+export interface BusMessage {
+  id: string;
+  subject: string;
+  /** The whole envelope ({ id, subject, occurredAt, data }) as JSON-ready data. */
+  body: unknown;
+  headers?: Headers;
+}
+
+export interface Delivery {
+  subject: string;
+  body: unknown;
+  headers: Headers;
+  /** 1 on the first delivery, then counting redeliveries. */
+  deliveryCount: number;
+}
+
+export interface ConsumerSpec {
+  /** Durable name: several replicas with the same name share the work. */
+  durable: string;
+  stream: StreamName;
+  subjects: string[];
+  /** Deliveries before the message goes to the dead-letter subject. */
+  maxDeliver?: number;
+  handler: (delivery: Delivery) => Promise<void>;
+}
+
+export interface RequestOptions {
+  timeoutMs: number;
+  headers?: Headers;
+}
+
+export type Responder = (body: unknown, headers: Headers) => Promise<unknown>;
+
+/**
+ * The one messaging contract of the platform. Durable events are at-least-once with explicit
+ * acknowledgement after the handler's work, bounded retries, then a dead-letter subject;
+ * request/reply is direct and time-limited. NATS JetStream and the in-process bus implement it.
+ */
+export interface MessageBus {
+  readonly kind: 'nats' | 'in-process';
+  /** Durable publish: resolves once the bus has taken responsibility for the message. */
+  publish(message: BusMessage): Promise<void>;
+  consume(spec: ConsumerSpec): Promise<void>;
+  /** Best-effort broadcast to every live subscriber (each replica sees it), nothing stored. */
+  subscribe(subject: string, handler: (delivery: Delivery) => void): () => void;
+  /** Resolves with the responder's answer; rejects with BusUnavailableError or BusTimeoutError. */
+  request(subject: string, body: unknown, options: RequestOptions): Promise<unknown>;
+  respond(subject: string, responder: Responder, options: { queue: string }): Promise<void>;
+  isConnected(): boolean;
+  /** Messages each durable consumer of this process has yet to finish (the consumer lag). */
+  consumerLag(): Promise<ConsumerLag[]>;
+  close(): Promise<void>;
+}
+
+export interface ConsumerLag {
+  consumer: string;
+  /** Stored but not yet delivered. */
+  pending: number;
+  /** Delivered but not yet acknowledged. */
+  ackPending: number;
+}
+
+export class BusUnavailableError extends Error {
+  constructor(subject: string) {
+    super(`No service answers ${subject} right now.`);
+    this.name = 'BusUnavailableError';
+  }
+}
+
+export class BusTimeoutError extends Error {
+  constructor(subject: string, timeoutMs: number) {
+    super(`${subject} did not answer within ${timeoutMs} ms.`);
+    this.name = 'BusTimeoutError';
+  }
+}
+
+export const DEFAULT_MAX_DELIVER = 5;
+
+/**
+ * Redelivery delays stop growing here for failures that only mean "a dependency is away": those
+ * are retried for as long as it takes instead of being dead-lettered (see transientFailure).
+ */
+export const TRANSIENT_RETRY_CAP = 6;
+
+/** Backoff between redeliveries: 200 ms, 400 ms, 800 ms … capped at 10 s. */
+export function redeliveryDelayMs(deliveryCount: number): number {
+  return Math.min(10_000, 200 * 2 ** Math.max(0, deliveryCount - 1));
+}

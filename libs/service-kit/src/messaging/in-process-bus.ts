@@ -1,0 +1,215 @@
+import { DEAD_LETTER_PREFIX, subjectMatches } from '@meetings/contracts';
+import type { Logger } from 'pino';
+import {
+  BusTimeoutError,
+  BusUnavailableError,
+  DEFAULT_MAX_DELIVER,
+  redeliveryDelayMs,
+  TRANSIENT_RETRY_CAP,
+  type BusMessage,
+  type ConsumerLag,
+  type ConsumerSpec,
+  type Delivery,
+  type Headers,
+  type MessageBus,
+  type RequestOptions,
+  type Responder,
+} from './bus.js';
+import { transientFailure } from '../errors/transient.js';
+
+/** Same window as the JetStream streams' duplicate window. */
+const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
+
+interface Consumer {
+  spec: ConsumerSpec;
+  /** Deliveries queued or running. */
+  inFlight: number;
+  /** Deliveries to one consumer happen one at a time, in publish order. */
+  queue: Promise<void>;
+}
+
+/**
+ * The embedded stand-in for NATS JetStream, keeping its contract inside one process: durable
+ * consumers (one per durable name, shared by its "replicas"), delivery retried with backoff and
+ * then dead-lettered, de-duplication by message id, request/reply with timeouts.
+ *
+ * `publish` resolves only after every consumer has handled (or dead-lettered) the message, so the
+ * outbox marks an event sent only once it is safely applied: a crash in between re-sends it and
+ * idempotent consumers skip the repeat. Until `open()`, publishing waits, so that consumers of
+ * every service in the process are registered before the first event flows.
+ */
+export class InProcessBus implements MessageBus {
+  readonly kind = 'in-process' as const;
+  private readonly consumers = new Map<string, Consumer>();
+  private readonly subscribers = new Set<{ subject: string; handler: (d: Delivery) => void }>();
+  private readonly responders = new Map<string, Responder[]>();
+  private readonly recentIds = new Map<string, number>();
+  private readonly deadLetters: BusMessage[] = [];
+  private opened: Promise<void>;
+  private openGate!: () => void;
+  private closed = false;
+  private roundRobin = 0;
+
+  constructor(
+    private readonly logger: Logger,
+    options: { deferred?: boolean } = {},
+  ) {
+    this.opened = new Promise((resolve) => (this.openGate = resolve));
+    if (!options.deferred) this.openGate();
+  }
+
+  /** Lets held publications flow (the embedded host calls it once every service has started). */
+  open(): void {
+    this.openGate();
+  }
+
+  async publish(message: BusMessage): Promise<void> {
+    await this.opened;
+    if (this.closed) throw new BusUnavailableError(message.subject);
+    if (this.isDuplicate(message.id)) return;
+    const headers = message.headers ?? {};
+    this.broadcast(message.subject, message.body, headers);
+    const deliveries = [...this.consumers.values()]
+      .filter((c) => c.spec.subjects.some((pattern) => subjectMatches(pattern, message.subject)))
+      .map((consumer) => this.enqueue(consumer, message, headers));
+    await Promise.all(deliveries);
+  }
+
+  async consume(spec: ConsumerSpec): Promise<void> {
+    // A second registration under the same durable name is another replica: it shares the work.
+    if (!this.consumers.has(spec.durable))
+      this.consumers.set(spec.durable, { spec, queue: Promise.resolve(), inFlight: 0 });
+  }
+
+  subscribe(subject: string, handler: (delivery: Delivery) => void): () => void {
+    const entry = { subject, handler };
+    this.subscribers.add(entry);
+    return () => this.subscribers.delete(entry);
+  }
+
+  async request(subject: string, body: unknown, options: RequestOptions): Promise<unknown> {
+    const responders = this.responders.get(subject);
+    if (this.closed || !responders || responders.length === 0)
+      throw new BusUnavailableError(subject);
+    const responder = responders[this.roundRobin++ % responders.length]!;
+    // A JSON round trip keeps the contract of a real wire: no shared object references.
+    const payload = JSON.parse(JSON.stringify(body)) as unknown;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new BusTimeoutError(subject, options.timeoutMs)),
+        options.timeoutMs,
+      );
+    });
+    try {
+      const answer = await Promise.race([responder(payload, options.headers ?? {}), timeout]);
+      return JSON.parse(JSON.stringify(answer ?? null)) as unknown;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async respond(subject: string, responder: Responder): Promise<void> {
+    this.responders.set(subject, [...(this.responders.get(subject) ?? []), responder]);
+  }
+
+  isConnected(): boolean {
+    return !this.closed;
+  }
+
+  /** Messages that exhausted their retries (also broadcast on `dlq.<durable>`). */
+  listDeadLetters(): readonly BusMessage[] {
+    return this.deadLetters;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.openGate();
+    await Promise.all([...this.consumers.values()].map((c) => c.queue));
+  }
+
+  async consumerLag(): Promise<ConsumerLag[]> {
+    return [...this.consumers.values()].map((c) => ({
+      consumer: c.spec.durable,
+      pending: c.inFlight,
+      ackPending: 0,
+    }));
+  }
+
+  private enqueue(consumer: Consumer, message: BusMessage, headers: Headers): Promise<void> {
+    consumer.inFlight++;
+    const run = consumer.queue
+      .then(() => this.deliver(consumer.spec, message, headers))
+      .finally(() => consumer.inFlight--);
+    consumer.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async deliver(spec: ConsumerSpec, message: BusMessage, headers: Headers): Promise<void> {
+    const maxDeliver = spec.maxDeliver ?? DEFAULT_MAX_DELIVER;
+    // Only failures of the event itself count towards the dead letter; a dependency that is away
+    // (database, cache, another service) is waited for, as JetStream does.
+    let failures = 0;
+    for (let deliveryCount = 1; ; deliveryCount++) {
+      try {
+        const body = JSON.parse(JSON.stringify(message.body)) as unknown;
+        await spec.handler({ subject: message.subject, body, headers, deliveryCount });
+        return;
+      } catch (error) {
+        const transient = transientFailure(error) !== null;
+        if (!transient) failures++;
+        this.logger.warn(
+          {
+            err: error,
+            consumer: spec.durable,
+            subject: message.subject,
+            deliveryCount,
+            transient,
+          },
+          'event handling failed',
+        );
+        if (failures >= maxDeliver) break;
+        if (!this.closed)
+          await sleep(redeliveryDelayMs(Math.min(deliveryCount, TRANSIENT_RETRY_CAP)));
+        if (this.closed) throw error;
+      }
+    }
+    const deadLetter = {
+      ...message,
+      subject: `${DEAD_LETTER_PREFIX}.${spec.durable}`,
+      headers: { ...headers, 'x-original-subject': message.subject },
+    };
+    this.deadLetters.push(deadLetter);
+    this.logger.error(
+      { consumer: spec.durable, subject: message.subject, messageId: message.id },
+      'event dead-lettered',
+    );
+    this.broadcast(deadLetter.subject, deadLetter.body, deadLetter.headers);
+  }
+
+  private broadcast(subject: string, body: unknown, headers: Headers): void {
+    for (const subscriber of this.subscribers) {
+      if (!subjectMatches(subscriber.subject, subject)) continue;
+      try {
+        subscriber.handler({ subject, body, headers, deliveryCount: 1 });
+      } catch (error) {
+        this.logger.warn({ err: error, subject }, 'subscriber failed');
+      }
+    }
+  }
+
+  private isDuplicate(id: string): boolean {
+    const now = Date.now();
+    for (const [seen, at] of this.recentIds) {
+      if (now - at < DUPLICATE_WINDOW_MS) break;
+      this.recentIds.delete(seen);
+    }
+    if (this.recentIds.has(id)) return true;
+    this.recentIds.set(id, now);
+    return false;
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,484 @@
+import {
+  DEAD_LETTER_PREFIX,
+  Streams,
+  streamForSubject,
+  type StreamName,
+} from '@meetings/contracts';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  JetStreamApiError,
+  RetentionPolicy,
+  StorageType,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+} from '@nats-io/jetstream';
+import {
+  connect,
+  headers as natsHeaders,
+  nanos,
+  NoRespondersError,
+  RequestError,
+  TimeoutError,
+  type MsgHdrs,
+  type NatsConnection,
+} from '@nats-io/transport-node';
+import type { Logger } from 'pino';
+import {
+  BusTimeoutError,
+  BusUnavailableError,
+  DEFAULT_MAX_DELIVER,
+  redeliveryDelayMs,
+  TRANSIENT_RETRY_CAP,
+  type BusMessage,
+  type ConsumerLag,
+  type ConsumerSpec,
+  type Headers,
+  type MessageBus,
+  type RequestOptions,
+  type Responder,
+} from './bus.js';
+import { transientFailure } from '../errors/transient.js';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
+const STREAM_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+const ACK_WAIT_MS = 30_000;
+const PUBLISH_TIMEOUT_MS = 5_000;
+
+export interface JetStreamBusOptions {
+  url: string;
+  /** Connection name shown by the NATS server (the service name). */
+  name: string;
+  /** Stream replicas on a NATS cluster (1 on a single server). */
+  replicas?: number;
+  /** Prefix for every subject, stream and consumer name (isolates test runs sharing a server). */
+  namespace?: string;
+}
+
+/**
+ * The messaging contract on NATS: events in JetStream streams (file storage, de-duplication by
+ * Nats-Msg-Id), durable pull consumers with explicit acks, redelivery with backoff, dead letters
+ * after `maxDeliver`; request/reply over core NATS. The connection is made in the background and
+ * re-made forever, so a service starts and answers while NATS is away: publishing waits (the
+ * outbox keeps the events), requests fail fast with BusUnavailableError.
+ */
+export class JetStreamBus implements MessageBus {
+  readonly kind = 'nats' as const;
+  private nc: NatsConnection | null = null;
+  private js: JetStreamClient | null = null;
+  private jsm: JetStreamManager | null = null;
+  private readonly ready: Promise<void>;
+  private readonly ensuredStreams = new Map<StreamName, Promise<void>>();
+  private readonly stoppers: (() => void)[] = [];
+  private readonly consumerSpecs: ConsumerSpec[] = [];
+  private closed = false;
+  private connected = false;
+
+  constructor(
+    private readonly options: JetStreamBusOptions,
+    private readonly logger: Logger,
+  ) {
+    this.ready = this.connectLoop();
+    this.ready.catch(() => undefined);
+  }
+
+  private out(subject: string): string {
+    return this.options.namespace ? `${this.options.namespace}.${subject}` : subject;
+  }
+
+  private in(subject: string): string {
+    return this.options.namespace ? subject.slice(this.options.namespace.length + 1) : subject;
+  }
+
+  private stream(name: StreamName): string {
+    return this.options.namespace ? `${this.options.namespace}_${name}` : name;
+  }
+
+  private durable(name: string): string {
+    return this.options.namespace ? `${this.options.namespace}_${name}` : name;
+  }
+
+  private async connectLoop(): Promise<void> {
+    for (let attempt = 1; !this.closed; attempt++) {
+      try {
+        const nc = await connect({
+          servers: this.options.url,
+          name: this.options.name,
+          maxReconnectAttempts: -1,
+          reconnectTimeWait: 1_000,
+          timeout: 3_000,
+        });
+        this.nc = nc;
+        this.connected = true;
+        this.js = jetstream(nc, { timeout: PUBLISH_TIMEOUT_MS });
+        this.jsm = await jetstreamManager(nc, { timeout: PUBLISH_TIMEOUT_MS });
+        void this.watchStatus(nc);
+        this.logger.info({ server: nc.getServer() }, 'connected to NATS');
+        return;
+      } catch (error) {
+        if (attempt === 1 || attempt % 30 === 0)
+          this.logger.warn({ err: error, attempt }, 'NATS not reachable yet; retrying');
+        await sleep(Math.min(2_000, 200 * attempt));
+      }
+    }
+    throw new BusUnavailableError('NATS');
+  }
+
+  private async watchStatus(nc: NatsConnection): Promise<void> {
+    for await (const status of nc.status()) {
+      if (status.type === 'disconnect') {
+        this.connected = false;
+        this.logger.warn('NATS connection lost; reconnecting');
+      }
+      if (status.type === 'reconnect') {
+        this.connected = true;
+        this.logger.info('NATS connection restored');
+      }
+    }
+  }
+
+  private async ensureStream(name: StreamName): Promise<void> {
+    let pending = this.ensuredStreams.get(name);
+    if (!pending) {
+      pending = this.createOrUpdateStream(name);
+      this.ensuredStreams.set(name, pending);
+      pending.catch(() => this.ensuredStreams.delete(name));
+    }
+    return pending;
+  }
+
+  private async createOrUpdateStream(name: StreamName): Promise<void> {
+    await this.ready;
+    const jsm = this.jsm!;
+    const config = {
+      name: this.stream(name),
+      subjects: Streams[name].subjects.map((subject) => this.out(subject)),
+      storage: StorageType.File,
+      retention: RetentionPolicy.Limits,
+      max_age: nanos(STREAM_MAX_AGE_MS),
+      duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+      num_replicas: this.options.replicas ?? 1,
+    };
+    try {
+      await jsm.streams.info(config.name);
+      await jsm.streams.update(config.name, config);
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      try {
+        await jsm.streams.add(config);
+      } catch (addError) {
+        // Another replica created it first.
+        if (!isAlreadyInUse(addError)) throw addError;
+      }
+    }
+  }
+
+  async publish(message: BusMessage): Promise<void> {
+    if (this.closed) throw new BusUnavailableError(message.subject);
+    await this.ready;
+    await this.ensureStream(streamForSubject(message.subject));
+    await this.js!.publish(
+      this.out(message.subject),
+      encoder.encode(JSON.stringify(message.body)),
+      {
+        msgID: message.id,
+        headers: toNatsHeaders(message.headers),
+        timeout: PUBLISH_TIMEOUT_MS,
+      },
+    );
+  }
+
+  async consume(spec: ConsumerSpec): Promise<void> {
+    this.consumerSpecs.push(spec);
+    void this.consumeLoop(spec);
+  }
+
+  async consumerLag(): Promise<ConsumerLag[]> {
+    if (!this.jsm || !this.isConnected()) return [];
+    const lags: ConsumerLag[] = [];
+    for (const spec of this.consumerSpecs) {
+      try {
+        const info = await this.jsm.consumers.info(
+          this.stream(spec.stream),
+          this.durable(spec.durable),
+        );
+        lags.push({
+          consumer: spec.durable,
+          pending: info.num_pending,
+          ackPending: info.num_ack_pending,
+        });
+      } catch {
+        // Not created yet, or NATS is away: no figure rather than a wrong one.
+      }
+    }
+    return lags;
+  }
+
+  private async consumeLoop(spec: ConsumerSpec): Promise<void> {
+    const maxDeliver = spec.maxDeliver ?? DEFAULT_MAX_DELIVER;
+    let stopped = false;
+    this.stoppers.push(() => (stopped = true));
+    for (let attempt = 1; !this.closed && !stopped; attempt++) {
+      try {
+        await this.ready;
+        await this.ensureStream(spec.stream);
+        await this.ensureConsumer(spec);
+        const consumer = await this.js!.consumers.get(
+          this.stream(spec.stream),
+          this.durable(spec.durable),
+        );
+        const messages = await consumer.consume({ max_messages: 64 });
+        this.stoppers.push(() => void messages.close());
+        attempt = 0;
+        for await (const msg of messages) {
+          await this.handle(spec, msg, maxDeliver);
+          if (this.closed || stopped) break;
+        }
+      } catch (error) {
+        if (this.closed || stopped) return;
+        this.logger.warn({ err: error, consumer: spec.durable }, 'consumer interrupted; resuming');
+        await sleep(Math.min(5_000, 250 * attempt));
+      }
+    }
+  }
+
+  private async ensureConsumer(spec: ConsumerSpec): Promise<void> {
+    const jsm = this.jsm!;
+    const stream = this.stream(spec.stream);
+    const durable = this.durable(spec.durable);
+    const config = {
+      durable_name: durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      // One subject uses filter_subject, which NATS servers before 2.10 also understand.
+      ...(spec.subjects.length === 1
+        ? { filter_subject: this.out(spec.subjects[0]!) }
+        : { filter_subjects: spec.subjects.map((subject) => this.out(subject)) }),
+      // No server-side limit: our handler dead-letters after `maxDeliver` failures of the event
+      // itself, while failures that mean "a dependency is away" are retried until it is back.
+      max_deliver: -1,
+      ack_wait: nanos(ACK_WAIT_MS),
+      max_ack_pending: 1_000,
+    };
+    try {
+      await jsm.consumers.info(stream, durable);
+      await jsm.consumers.update(stream, durable, config);
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      try {
+        await jsm.consumers.add(stream, config);
+      } catch (addError) {
+        if (!isAlreadyInUse(addError)) throw addError;
+      }
+    }
+  }
+
+  private async handle(spec: ConsumerSpec, msg: JsMsg, maxDeliver: number): Promise<void> {
+    const deliveryCount = msg.info.deliveryCount;
+    const headers = fromNatsHeaders(msg.headers);
+    let body: unknown;
+    try {
+      body = JSON.parse(decoder.decode(msg.data));
+    } catch {
+      await this.deadLetter(spec, msg, headers, 'not JSON');
+      return;
+    }
+    try {
+      await spec.handler({ subject: this.in(msg.subject), body, headers, deliveryCount });
+      await msg.ackAck().catch(() => msg.ack());
+    } catch (error) {
+      const transient = transientFailure(error) !== null;
+      this.logger.warn(
+        { err: error, consumer: spec.durable, subject: msg.subject, deliveryCount, transient },
+        'event handling failed',
+      );
+      if (!transient && deliveryCount >= maxDeliver)
+        await this.deadLetter(spec, msg, headers, errorText(error));
+      else msg.nak(redeliveryDelayMs(Math.min(deliveryCount, TRANSIENT_RETRY_CAP)));
+    }
+  }
+
+  private async deadLetter(
+    spec: ConsumerSpec,
+    msg: JsMsg,
+    headers: Headers,
+    reason: string,
+  ): Promise<void> {
+    try {
+      await this.ensureStream('DLQ');
+      await this.js!.publish(this.out(`${DEAD_LETTER_PREFIX}.${spec.durable}`), msg.data, {
+        headers: toNatsHeaders({
+          ...headers,
+          'x-original-subject': this.in(msg.subject),
+          'x-dead-letter-reason': reason.slice(0, 200),
+        }),
+        msgID: `dlq-${spec.durable}-${msg.info.streamSequence}`,
+      });
+      msg.term(reason);
+      this.logger.error(
+        { consumer: spec.durable, subject: msg.subject, reason },
+        'event dead-lettered',
+      );
+    } catch (error) {
+      // Without the dead letter stored, keep the message: it comes back after the backoff.
+      this.logger.error({ err: error, consumer: spec.durable }, 'dead-lettering failed');
+      msg.nak(redeliveryDelayMs(spec.maxDeliver ?? DEFAULT_MAX_DELIVER));
+    }
+  }
+
+  subscribe(
+    subject: string,
+    handler: (delivery: {
+      subject: string;
+      body: unknown;
+      headers: Headers;
+      deliveryCount: number;
+    }) => void,
+  ): () => void {
+    let subscription: { unsubscribe(): void } | null = null;
+    let cancelled = false;
+    void this.ready.then(() => {
+      if (cancelled || !this.nc) return;
+      subscription = this.nc.subscribe(this.out(subject), {
+        callback: (error, msg) => {
+          if (error) return;
+          try {
+            handler({
+              subject: this.in(msg.subject),
+              body: JSON.parse(decoder.decode(msg.data)),
+              headers: fromNatsHeaders(msg.headers),
+              deliveryCount: 1,
+            });
+          } catch (handlerError) {
+            this.logger.warn({ err: handlerError, subject }, 'subscriber failed');
+          }
+        },
+      });
+    });
+    return () => {
+      cancelled = true;
+      subscription?.unsubscribe();
+    };
+  }
+
+  async request(subject: string, body: unknown, options: RequestOptions): Promise<unknown> {
+    // While reconnecting, core NATS would buffer the request and let it time out: say so at once.
+    if (!this.nc || this.nc.isClosed() || this.closed || !this.connected)
+      throw new BusUnavailableError(subject);
+    try {
+      const reply = await this.nc.request(this.out(subject), encoder.encode(JSON.stringify(body)), {
+        timeout: options.timeoutMs,
+        headers: toNatsHeaders(options.headers),
+      });
+      return JSON.parse(decoder.decode(reply.data)) as unknown;
+    } catch (error) {
+      if (
+        error instanceof NoRespondersError ||
+        (error instanceof RequestError && error.isNoResponders())
+      ) {
+        throw new BusUnavailableError(subject);
+      }
+      if (error instanceof TimeoutError) throw new BusTimeoutError(subject, options.timeoutMs);
+      if (error instanceof RequestError && error.cause instanceof TimeoutError)
+        throw new BusTimeoutError(subject, options.timeoutMs);
+      throw new BusUnavailableError(subject);
+    }
+  }
+
+  async respond(subject: string, responder: Responder, options: { queue: string }): Promise<void> {
+    void this.ready.then(() => {
+      if (this.closed || !this.nc) return;
+      this.nc.subscribe(this.out(subject), {
+        queue: options.queue,
+        callback: (error, msg) => {
+          if (error) return;
+          void (async () => {
+            let answer: unknown;
+            try {
+              answer = await responder(
+                JSON.parse(decoder.decode(msg.data)),
+                fromNatsHeaders(msg.headers),
+              );
+            } catch (responderError) {
+              this.logger.error({ err: responderError, subject }, 'responder failed');
+              answer = {
+                ok: false,
+                error: {
+                  statusCode: 500,
+                  code: 'INTERNAL',
+                  error: 'Internal error',
+                  message: 'Internal error',
+                },
+              };
+            }
+            msg.respond(encoder.encode(JSON.stringify(answer ?? null)));
+          })();
+        },
+      });
+    });
+  }
+
+  isConnected(): boolean {
+    return this.connected && !this.closed && !!this.nc && !this.nc.isClosed();
+  }
+
+  /** Round trip to the server, for the readiness probe. */
+  async ping(timeoutMs = 1_000): Promise<boolean> {
+    if (!this.nc || this.nc.isClosed()) return false;
+    try {
+      await Promise.race([
+        this.nc.flush(),
+        sleep(timeoutMs).then(() => Promise.reject(new Error('timeout'))),
+      ]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const stop of this.stoppers) stop();
+    if (this.nc && !this.nc.isClosed()) await this.nc.drain().catch(() => this.nc?.close());
+  }
+}
+
+function toNatsHeaders(values: Headers | undefined): MsgHdrs | undefined {
+  if (!values || Object.keys(values).length === 0) return undefined;
+  const h = natsHeaders();
+  for (const [key, value] of Object.entries(values)) h.set(key, value);
+  return h;
+}
+
+function fromNatsHeaders(h: MsgHdrs | undefined): Headers {
+  const result: Headers = {};
+  if (!h) return result;
+  for (const key of h.keys()) {
+    const value = h.get(key);
+    if (value) result[key.toLowerCase()] = value;
+  }
+  return result;
+}
+
+function isNotFound(error: unknown): boolean {
+  return (
+    error instanceof JetStreamApiError && (error.code === 404 || /not found/i.test(error.message))
+  );
+}
+
+function isAlreadyInUse(error: unknown): boolean {
+  return error instanceof JetStreamApiError && /already in use|already exists/i.test(error.message);
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import type { EventEnvelope, Subject } from '@meetings/contracts';
+import { trace, type Tracer } from '@opentelemetry/api';
+import type { Logger } from 'pino';
+import type { DataSource, EntityManager } from 'typeorm';
+import { queryRows } from '../database/sql.js';
+import { currentRequestId } from '../request-context.js';
+import { extractContext, inSpan, SpanKind, traceHeaders } from '../telemetry/tracing.js';
+import type { Headers, MessageBus } from './bus.js';
+
+export type Emit = (subject: Subject, data: unknown) => EventEnvelope;
+
+interface OutboxRow {
+  seq: string;
+  id: string;
+  subject: string;
+  body: EventEnvelope;
+  headers: Headers;
+  attempts: number;
+}
+
+const BATCH = 100;
+const CLAIM_SECONDS = 30;
+const POLL_MS = 1_000;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+const KEEP_PUBLISHED_DAYS = 7;
+/** Longer than the streams keep messages, so any redelivery is still recognised. */
+const KEEP_PROCESSED_DAYS = 14;
+
+/**
+ * Transactional outbox and inbox. `transaction` runs a unit of work and writes the events it
+ * emits in the same transaction; `consumeOnce` applies an incoming event at most once by recording
+ * its id in that transaction. A relay publishes written events to the bus with the event id as
+ * de-duplication id, in order, and marks them published only after the bus has them.
+ */
+export class Outbox {
+  private wake: (() => void) | null = null;
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private lastPrune = 0;
+  private pendingKick = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly bus: MessageBus,
+    private readonly logger: Logger,
+    private readonly tracer: Tracer = trace.getTracer('noop'),
+  ) {}
+
+  async transaction<T>(work: (manager: EntityManager, emit: Emit) => Promise<T>): Promise<T> {
+    const result = await this.dataSource.transaction(async (manager) => {
+      const events: EventEnvelope[] = [];
+      const value = await work(manager, (subject, data) => {
+        const event = envelope(subject, data);
+        events.push(event);
+        return event;
+      });
+      await this.write(manager, events);
+      return value;
+    });
+    this.kick();
+    return result;
+  }
+
+  /**
+   * Applies an event once per consumer. Returns false when this consumer already applied it
+   * (a redelivery or a duplicate), in which case `work` does not run.
+   */
+  async consumeOnce(
+    consumer: string,
+    eventId: string,
+    work: (manager: EntityManager, emit: Emit) => Promise<void>,
+  ): Promise<boolean> {
+    let applied = false;
+    await this.transaction(async (manager, emit) => {
+      const inserted = await queryRows(
+        manager,
+        `INSERT INTO processed_event (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`,
+        [consumer, eventId],
+      );
+      if (inserted.length === 0) return;
+      await work(manager, emit);
+      applied = true;
+    });
+    return applied;
+  }
+
+  /** Events waiting for the bus (a metric and a readiness hint). */
+  async backlog(): Promise<number> {
+    const [row] = await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM outbox_event WHERE published_at IS NULL`,
+    );
+    return (row as { n: number }).n;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+  }
+
+  /** Publishes soon instead of at the next poll (called after each commit). */
+  kick(): void {
+    this.pendingKick = true;
+    this.wake?.();
+  }
+
+  /** Publishes everything pending now; for tests and shutdown. */
+  async flush(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const sent = await this.relayBatch();
+      total += sent;
+      if (sent < BATCH) return total;
+    }
+  }
+
+  private async write(manager: EntityManager, events: EventEnvelope[]): Promise<void> {
+    if (events.length === 0) return;
+    const requestId = currentRequestId();
+    // The request's trace context is kept with the event, so its consumers join the same trace.
+    const headers = JSON.stringify({
+      ...traceHeaders(),
+      ...(requestId ? { 'x-request-id': requestId } : {}),
+    });
+    for (const event of events) {
+      await manager.query(
+        `INSERT INTO outbox_event (id, subject, body, headers) VALUES ($1, $2, $3, $4)`,
+        [event.id, event.subject, JSON.stringify(event), headers],
+      );
+    }
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let sent = 0;
+      try {
+        this.pendingKick = false;
+        sent = await this.relayBatch();
+        if (Date.now() - this.lastPrune > PRUNE_EVERY_MS) await this.prune();
+      } catch (error) {
+        this.logger.warn({ err: error }, 'outbox relay pass failed');
+      }
+      if (!this.running) break;
+      if (sent === BATCH || this.pendingKick) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, POLL_MS);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = null;
+    }
+  }
+
+  /** Claims a batch (other replicas skip it), publishes in order, stops at the first failure. */
+  private async relayBatch(): Promise<number> {
+    const claimed = await queryRows<OutboxRow>(
+      this.dataSource,
+      `UPDATE outbox_event SET claimed_until = now() + interval '${CLAIM_SECONDS} seconds', attempts = attempts + 1
+       WHERE seq IN (
+         SELECT seq FROM outbox_event
+         WHERE published_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
+         ORDER BY seq LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+       RETURNING seq, id, subject, body, headers, attempts`,
+    );
+    claimed.sort((a, b) => Number(a.seq) - Number(b.seq));
+    let sent = 0;
+    for (const row of claimed) {
+      try {
+        await inSpan(
+          this.tracer,
+          `publish ${row.subject}`,
+          {
+            kind: SpanKind.PRODUCER,
+            parent: extractContext(row.headers),
+            attributes: { 'messaging.message.id': row.id },
+          },
+          () =>
+            this.bus.publish({
+              id: row.id,
+              subject: row.subject,
+              body: row.body,
+              headers: { ...row.headers, ...traceHeaders() },
+            }),
+        );
+      } catch (error) {
+        const retryInSeconds = Math.min(30, 2 ** Math.min(row.attempts, 5));
+        await this.dataSource.query(
+          `UPDATE outbox_event SET claimed_until = now() + make_interval(secs => $2), last_error = $3
+           WHERE seq >= $1 AND published_at IS NULL AND seq = ANY($4::bigint[])`,
+          [row.seq, retryInSeconds, errorText(error), claimed.map((c) => c.seq)],
+        );
+        if (row.attempts === 1 || row.attempts % 10 === 0) {
+          this.logger.warn(
+            { err: error, subject: row.subject, eventId: row.id, attempts: row.attempts },
+            'event not published yet; will retry',
+          );
+        }
+        return sent;
+      }
+      await this.dataSource.query(
+        `UPDATE outbox_event SET published_at = now(), claimed_until = NULL, last_error = NULL WHERE seq = $1`,
+        [row.seq],
+      );
+      sent++;
+    }
+    return sent;
+  }
+
+  private async prune(): Promise<void> {
+    this.lastPrune = Date.now();
+    await this.dataSource.query(
+      `DELETE FROM outbox_event WHERE published_at < now() - make_interval(days => $1)`,
+      [KEEP_PUBLISHED_DAYS],
+    );
+    await this.dataSource.query(
+      `DELETE FROM processed_event WHERE processed_at < now() - make_interval(days => $1)`,
+      [KEEP_PROCESSED_DAYS],
+    );
+  }
+}
+
+export function envelope(subject: Subject, data: unknown): EventEnvelope {
+  return { id: randomUUID(), subject, occurredAt: new Date().toISOString(), data };
+}
+
+function errorText(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 500);
+}

@@ -1,0 +1,96 @@
+import { join } from 'node:path';
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
+import type { Logger } from 'pino';
+import { JwksKeyStore, type KeyStore } from './auth/key-store.js';
+import { MemoryCache, RedisCache, type Cache } from './cache/cache.js';
+import type { ServiceEnv } from './config/config.js';
+import { EmbeddedPostgres } from './database/embedded-postgres.js';
+import type { MessageBus } from './messaging/bus.js';
+import { InProcessBus } from './messaging/in-process-bus.js';
+import { JetStreamBus } from './messaging/jetstream-bus.js';
+
+/**
+ * Infrastructure several services in one process may share (the embedded mode, tests): one
+ * embedded database, one in-process bus, one memory cache. Whatever is given here the service
+ * uses and does not close; whatever it has to create itself from its settings, it owns.
+ */
+export interface SharedRuntime {
+  embeddedDb?: EmbeddedPostgres;
+  bus?: MessageBus;
+  memoryCache?: MemoryCache;
+  keyStore?: KeyStore;
+  /** Database schema names get this suffix (isolates parallel test runs on one server). */
+  schemaSuffix?: string;
+  /** Redis keys get this prefix (isolates parallel test runs on one server). */
+  cachePrefix?: string;
+  /** NATS subjects and streams get this prefix (isolates parallel test runs on one server). */
+  natsNamespace?: string;
+  /** Where spans go instead of OTLP (tests read traces from it). */
+  spanExporter?: SpanExporter;
+}
+
+export interface ServiceInfrastructure {
+  embeddedDb?: EmbeddedPostgres;
+  bus: MessageBus;
+  cache: Cache;
+  keyStore: KeyStore;
+  /** Closes what this service created itself. */
+  release(): Promise<void>;
+}
+
+export async function provideInfrastructure(
+  service: string,
+  env: ServiceEnv,
+  shared: SharedRuntime,
+  logger: Logger,
+): Promise<ServiceInfrastructure> {
+  const owned: { close(): Promise<void> }[] = [];
+
+  let embeddedDb = shared.embeddedDb;
+  if (!env.DATABASE_URL && !embeddedDb) {
+    embeddedDb = await EmbeddedPostgres.open(join(env.DATA_DIR, service));
+    owned.push(embeddedDb);
+  }
+
+  let bus = shared.bus;
+  if (!bus) {
+    bus = env.NATS_URL
+      ? new JetStreamBus(
+          {
+            url: env.NATS_URL,
+            name: service,
+            namespace: shared.natsNamespace ?? env.NATS_NAMESPACE,
+          },
+          logger.child({ component: 'nats' }),
+        )
+      : new InProcessBus(logger.child({ component: 'bus' }));
+    owned.push(bus);
+  }
+
+  let cache: Cache;
+  if (env.REDIS_URL) {
+    cache = new RedisCache(
+      {
+        url: env.REDIS_URL,
+        namespace: `${shared.cachePrefix ?? env.CACHE_PREFIX ?? ''}${service}`,
+      },
+      logger.child({ component: 'redis' }),
+    );
+    owned.push(cache);
+  } else {
+    cache = (shared.memoryCache ?? new MemoryCache()).withNamespace(service);
+  }
+
+  const keyStore =
+    shared.keyStore ?? new JwksKeyStore(env.AUTH_JWKS_URL ?? 'http://127.0.0.1:4001/internal/jwks');
+
+  return {
+    embeddedDb,
+    bus,
+    cache,
+    keyStore,
+    async release() {
+      for (const resource of owned.reverse()) await resource.close().catch(() => undefined);
+    },
+  };
+}

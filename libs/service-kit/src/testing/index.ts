@@ -1,0 +1,341 @@
+import { generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { INTERNAL_TOKEN_AUDIENCE, INTERNAL_TOKEN_ISSUER } from '@meetings/contracts';
+import { SignJWT } from 'jose';
+import pg from 'pg';
+import { StaticKeyStore } from '../auth/key-store.js';
+import { MemoryCache } from '../cache/cache.js';
+import { EmbeddedPostgres } from '../database/embedded-postgres.js';
+import { InProcessBus } from '../messaging/in-process-bus.js';
+import { createLogger } from '../logging/logger.js';
+import type { SharedRuntime } from '../runtime.js';
+
+export interface TestUser {
+  id: string;
+  email: string;
+  sessionId?: string;
+}
+
+/** Signs internal tokens the way the gateway's tokens are signed, and forges bad ones. */
+export class TestTokens {
+  readonly kid = `test-${randomUUID()}`;
+  private readonly privateKey: KeyObject;
+  readonly publicKey: KeyObject;
+
+  constructor() {
+    const pair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    this.privateKey = pair.privateKey;
+    this.publicKey = pair.publicKey;
+  }
+
+  keyStore(): StaticKeyStore {
+    return new StaticKeyStore({ [this.kid]: this.publicKey });
+  }
+
+  async sign(
+    user: TestUser,
+    options: { expiresInSeconds?: number; key?: KeyObject; issuer?: string } = {},
+  ): Promise<string> {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ email: user.email, sid: user.sessionId ?? randomUUID() })
+      .setProtectedHeader({ alg: 'ES256', kid: this.kid })
+      .setSubject(user.id)
+      .setIssuer(options.issuer ?? INTERNAL_TOKEN_ISSUER)
+      .setAudience(INTERNAL_TOKEN_AUDIENCE)
+      .setIssuedAt(now)
+      .setExpirationTime(now + (options.expiresInSeconds ?? 60))
+      .sign(options.key ?? this.privateKey);
+  }
+
+  async bearer(user: TestUser): Promise<{ authorization: string }> {
+    return { authorization: `Bearer ${await this.sign(user)}` };
+  }
+
+  /** An unsigned token (`alg: none`), which every service must refuse. */
+  unsigned(user: TestUser): string {
+    const now = Math.floor(Date.now() / 1000);
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    return `${encode({ alg: 'none', typ: 'JWT', kid: this.kid })}.${encode({
+      sub: user.id,
+      email: user.email,
+      sid: 's',
+      iss: INTERNAL_TOKEN_ISSUER,
+      aud: INTERNAL_TOKEN_AUDIENCE,
+      iat: now,
+      exp: now + 60,
+    })}.`;
+  }
+
+  /** Signed with a key nobody published. */
+  async forged(user: TestUser): Promise<string> {
+    const stranger = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
+    return this.sign(user, { key: stranger });
+  }
+
+  async expired(user: TestUser): Promise<string> {
+    return this.sign(user, { expiresInSeconds: -120 });
+  }
+}
+
+export function testUser(email = `user-${randomUUID().slice(0, 8)}@example.com`): TestUser {
+  return { id: randomUUID(), email };
+}
+
+/** Which infrastructure tests run against: real servers when TEST_* URLs are set, else embedded. */
+export function realServices(): { database?: string; nats?: string; redis?: string } {
+  return {
+    database: process.env.TEST_DATABASE_URL || undefined,
+    nats: process.env.TEST_NATS_URL || undefined,
+    redis: process.env.TEST_REDIS_URL || undefined,
+  };
+}
+
+export interface TestRuntime {
+  shared: SharedRuntime;
+  env: Record<string, string | undefined>;
+  tokens: TestTokens;
+  /** The in-process bus when the tests run embedded. */
+  bus?: InProcessBus;
+  cleanup(): Promise<void>;
+}
+
+/**
+ * Infrastructure for a test file: an in-memory PGlite, the in-process bus and a memory cache; or,
+ * when TEST_DATABASE_URL / TEST_NATS_URL / TEST_REDIS_URL are set, the real servers, isolated by
+ * a random schema suffix, NATS namespace and Redis prefix so that test files can run in parallel.
+ */
+export async function createTestRuntime(): Promise<TestRuntime> {
+  const real = realServices();
+  const tag = `t${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+  const tokens = new TestTokens();
+  const dataDir = mkdtempSync(join(tmpdir(), 'meetings-test-'));
+  const logger = createLogger(
+    'test',
+    (process.env.TEST_LOG_LEVEL as 'info' | undefined) ?? 'silent',
+  );
+  const shared: SharedRuntime = { keyStore: tokens.keyStore() };
+  const env: Record<string, string | undefined> = {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATA_DIR: dataDir,
+    RPC_TIMEOUT_MS: '3000',
+  };
+
+  let embeddedDb: EmbeddedPostgres | undefined;
+  if (real.database) {
+    env.DATABASE_URL = real.database;
+    env.DATABASE_POOL_SIZE = '4';
+    shared.schemaSuffix = `_${tag}`;
+  } else {
+    embeddedDb = await EmbeddedPostgres.open('memory://');
+    shared.embeddedDb = embeddedDb;
+  }
+
+  let bus: InProcessBus | undefined;
+  if (real.nats) {
+    env.NATS_URL = real.nats;
+    shared.natsNamespace = tag;
+  } else {
+    bus = new InProcessBus(logger);
+    shared.bus = bus;
+  }
+
+  if (real.redis) {
+    env.REDIS_URL = real.redis;
+    shared.cachePrefix = `${tag}:`;
+  } else {
+    shared.memoryCache = new MemoryCache();
+  }
+
+  return {
+    shared,
+    env,
+    tokens,
+    bus,
+    async cleanup() {
+      await bus?.close();
+      await embeddedDb?.close();
+      if (real.database) await dropTestSchemas(real.database, shared.schemaSuffix!);
+      if (real.nats) await deleteTestStreams(real.nats, tag);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function dropTestSchemas(url: string, suffix: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ nspname: string }>(
+      `SELECT nspname FROM pg_namespace WHERE nspname LIKE $1`,
+      [`%${suffix}`],
+    );
+    for (const row of rows) await client.query(`DROP SCHEMA "${row.nspname}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Removes the streams a test run created under its NATS namespace. */
+export async function deleteTestStreams(url: string, namespace: string): Promise<void> {
+  const { connect } = await import('@nats-io/transport-node');
+  const { jetstreamManager } = await import('@nats-io/jetstream');
+  const nc = await connect({ servers: url });
+  try {
+    const jsm = await jetstreamManager(nc);
+    for await (const stream of jsm.streams.list()) {
+      if (stream.config.name.startsWith(`${namespace}_`))
+        await jsm.streams.delete(stream.config.name);
+    }
+  } finally {
+    await nc.close();
+  }
+}
+
+/** A port nobody listens on right now (for services that must know their URL before starting). */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface CapturedMail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on a free port that keeps what it receives (login code e-mails in tests). */
+export async function startTestSmtp(): Promise<{
+  url: string;
+  messages: CapturedMail[];
+  /** Waits for the next message to `to` and returns the six-digit code in it. */
+  nextCode(to: string, timeoutMs?: number): Promise<string>;
+  close(): Promise<void>;
+}> {
+  const { SMTPServer } = await import('smtp-server');
+  const messages: CapturedMail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        messages.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        waiters.splice(0).forEach((wake) => wake());
+        callback();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const seen = new Set<CapturedMail>();
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    async nextCode(rawTo: string, timeoutMs = 10_000): Promise<string> {
+      const to = rawTo.trim().toLowerCase();
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const mail = messages.find((m) => !seen.has(m) && m.to.includes(to.toLowerCase()));
+        if (mail) {
+          seen.add(mail);
+          const match = /login code is (\d{6})/.exec(mail.raw);
+          if (!match) throw new Error('No code in the message');
+          return match[1]!;
+        }
+        if (Date.now() > deadline) throw new Error(`No mail to ${to} within ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 200);
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A private NATS server with JetStream on a free port, to stop and restart in fault tests. */
+export async function startPrivateNats(binary = '/usr/sbin/nats-server'): Promise<{
+  url: string;
+  port: number;
+  running(): boolean;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}> {
+  const { spawn } = await import('node:child_process');
+  const { connect } = await import('node:net');
+  const port = await freePort();
+  const storeDir = mkdtempSync(join(tmpdir(), 'nats-store-'));
+  let child: ReturnType<typeof spawn> | null = null;
+  const reachable = () =>
+    new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => (socket.destroy(), resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+  const start = async () => {
+    child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
+      stdio: 'ignore',
+    });
+    for (let i = 0; i < 100 && !(await reachable()); i++)
+      await new Promise((r) => setTimeout(r, 50));
+  };
+  const stop = async () => {
+    const running = child;
+    child = null;
+    if (!running || running.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      running.once('exit', () => resolve());
+      running.kill('SIGKILL');
+    });
+  };
+  await start();
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    port,
+    running: () => child !== null,
+    stop,
+    start,
+    async close() {
+      await stop();
+      rmSync(storeDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls `check` until it returns something truthy, or fails after `timeoutMs`. */
+export async function eventually<T>(
+  check: () => Promise<T | undefined | null | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+export * from './fault-proxy.js';
+export * from './private-servers.js';
+export * from './xss-vectors.js';

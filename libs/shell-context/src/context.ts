@@ -1,0 +1,60 @@
+import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
+import type { ApiClient } from './api-client.js';
+import type { AuthClient, AuthState } from './auth-client.js';
+import type { Branding } from './branding.js';
+import type { PrivacyClient, PrivacyState } from './privacy-client.js';
+import type { ShellServices } from './services.js';
+import type { SubscriptionClient } from './subscription-client.js';
+import type { ThemeStore, ThemeState } from './theme-store.js';
+import type { Toast } from './toast.js';
+import type { SubscriptionStatus } from '@meetings/contracts';
+
+export const ShellContext = createContext<ShellServices | null>(null);
+ShellContext.displayName = 'ShellContext';
+
+export function useShell(): ShellServices {
+  const services = useContext(ShellContext);
+  if (!services) throw new Error('useShell() needs <ShellProviders> above it');
+  return services;
+}
+
+export function useApi(): ApiClient {
+  return useShell().api;
+}
+
+export function useToast(): Toast {
+  return useShell().toast;
+}
+
+export function useBranding(): Branding {
+  return useShell().branding;
+}
+
+/** The auth client plus its current state; re-renders when the state changes. */
+export function useAuth(): AuthClient & { state: AuthState } {
+  const { auth } = useShell();
+  const state = useSyncExternalStore(auth.subscribe, auth.getSnapshot);
+  return useMemo(() => ({ ...auth, state }), [auth, state]);
+}
+
+export function usePrivacy(): PrivacyClient & { accepted: PrivacyState } {
+  const { privacy } = useShell();
+  const accepted = useSyncExternalStore(privacy.subscribe, privacy.getSnapshot);
+  return useMemo(() => ({ ...privacy, accepted }), [privacy, accepted]);
+}
+
+/** The subscription client plus the last known plan (null until fetched). */
+export function useSubscription(): SubscriptionClient & { current: SubscriptionStatus | null } {
+  const { subscription } = useShell();
+  const current = useSyncExternalStore(subscription.subscribe, subscription.getSnapshot);
+  return useMemo(() => ({ ...subscription, current }), [subscription, current]);
+}
+
+export function useThemeMode(): ThemeState & Pick<ThemeStore, 'setMode' | 'toggle'> {
+  const { theme } = useShell();
+  const state = useSyncExternalStore(theme.subscribe, theme.getSnapshot);
+  return useMemo(
+    () => ({ ...state, setMode: theme.setMode, toggle: theme.toggle }),
+    [theme, state],
+  );
+}

@@ -1,0 +1,27 @@
+import { createTheme, type Theme } from '@mui/material/styles';
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@meetings/contracts';
+import type { Branding } from './branding.js';
+import type { ResolvedThemeMode } from './theme-store.js';
+
+/** The MUI theme for a branding and a light/dark choice; every app renders under this one. */
+export function createAppTheme(branding: Branding, mode: ResolvedThemeMode): Theme {
+  return createTheme({
+    palette: {
+      mode,
+      primary: { main: branding.primaryColor },
+      ...(branding.secondaryColor ? { secondary: { main: branding.secondaryColor } } : {}),
+    },
+    shape: { borderRadius: 8 },
+    components: {
+      // Spec §9: tooltip delay 700 ms; once one was shown, the next opens after 300 ms.
+      MuiTooltip: {
+        defaultProps: { enterDelay: TOOLTIP_DELAY_MS, enterNextDelay: TOOLTIP_SKIP_DELAY_MS },
+      },
+      // Labels show as the spec writes them ("Get Started", not "GET STARTED").
+      MuiButton: {
+        defaultProps: { disableElevation: true },
+        styleOverrides: { root: { textTransform: 'none' } },
+      },
+    },
+  });
+}

@@ -1,0 +1,71 @@
+import { createApiClient, type ApiClient } from './api-client.js';
+import { createAuthClient, type AuthClient } from './auth-client.js';
+import { DEFAULT_BRANDING, type Branding } from './branding.js';
+import { createPrivacyClient, type PrivacyClient } from './privacy-client.js';
+import { createSubscriptionClient, type SubscriptionClient } from './subscription-client.js';
+import { createThemeStore, type ThemeMode, type ThemeStore } from './theme-store.js';
+import { createToast, type Toast } from './toast.js';
+
+/** What the shell offers every remote through ShellContext. */
+export interface ShellServices {
+  api: ApiClient;
+  toast: Toast;
+  auth: AuthClient;
+  privacy: PrivacyClient;
+  subscription: SubscriptionClient;
+  theme: ThemeStore;
+  branding: Branding;
+}
+
+export interface ShellServicesOptions {
+  /** 'system' in the shell, 'light' for a remote running standalone. */
+  defaultThemeMode: ThemeMode;
+  branding?: Branding;
+  /** After a 401 outside /login and /verify, once the local session is forgotten. */
+  onUnauthorized?: () => void;
+  fetch?: typeof fetch;
+  storage?: Storage;
+  now?: () => number;
+  matchMedia?: (query: string) => MediaQueryList;
+  currentPath?: () => string;
+  toast?: Toast;
+}
+
+export function createShellServices(options: ShellServicesOptions): ShellServices {
+  // The API client and the auth client need each other; the closures run only after both exist.
+  const api = createApiClient({
+    fetch: options.fetch,
+    storage: options.storage,
+    currentPath: options.currentPath,
+    onUnauthorized: () => {
+      auth.clearSession();
+      options.onUnauthorized?.();
+    },
+  });
+  const privacy = createPrivacyClient(api);
+  const subscription = createSubscriptionClient(api, {
+    now: options.now,
+    isSignedOut: () => auth.getSnapshot().authenticated === false,
+  });
+  const auth: AuthClient = createAuthClient(api, {
+    storage: options.storage,
+    now: options.now,
+    onSignedOut: () => {
+      privacy.reset();
+      subscription.reset();
+    },
+  });
+  return {
+    api,
+    auth,
+    privacy,
+    subscription,
+    toast: options.toast ?? createToast(),
+    theme: createThemeStore({
+      defaultMode: options.defaultThemeMode,
+      storage: options.storage,
+      matchMedia: options.matchMedia,
+    }),
+    branding: options.branding ?? { ...DEFAULT_BRANDING },
+  };
+}

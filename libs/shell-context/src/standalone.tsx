@@ -1,0 +1,44 @@
+import { StrictMode, type ComponentType } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { loadBranding } from './branding.js';
+import { createShellServices } from './services.js';
+import { ShellProviders } from './ShellProviders.js';
+
+export interface StandaloneOptions {
+  /** The remote's exposed ./App. */
+  App: ComponentType;
+  /** Where the shell mounts it, e.g. '/app/meetings/*', so links work the same standalone. */
+  mountPath: string;
+  rootElementId?: string;
+}
+
+/** Runs a remote on its own dev server, wrapped in the same providers the shell uses. */
+export async function mountStandalone({
+  App,
+  mountPath,
+  rootElementId = 'root',
+}: StandaloneOptions): Promise<void> {
+  const root = document.getElementById(rootElementId);
+  if (!root) throw new Error(`#${rootElementId} is missing from the page`);
+  const home = mountPath.replace(/\/\*$/, '') || '/';
+  const services = createShellServices({
+    // Spec §4: the standalone part of the product defaults to light.
+    defaultThemeMode: 'light',
+    branding: await loadBranding(),
+    onUnauthorized: () =>
+      console.warn('Not signed in: sign in through the gateway (http://localhost:8080/login).'),
+  });
+  createRoot(root).render(
+    <StrictMode>
+      <ShellProviders services={services}>
+        <BrowserRouter>
+          <Routes>
+            <Route path={mountPath} element={<App />} />
+            <Route path="*" element={<Navigate to={home} replace />} />
+          </Routes>
+        </BrowserRouter>
+      </ShellProviders>
+    </StrictMode>,
+  );
+}

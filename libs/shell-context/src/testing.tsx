@@ -1,0 +1,117 @@
+// Test helpers for apps that use the shell services; not part of the runtime bundle.
+import { cleanup, render, type RenderResult } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { createShellServices, type ShellServices, type ShellServicesOptions } from './services.js';
+import { ShellProviders } from './ShellProviders.js';
+import type { Toast } from './toast.js';
+
+// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+afterEach(() => cleanup());
+
+export interface RecordedToast {
+  kind: 'success' | 'error';
+  title: string;
+  description?: string;
+}
+
+/** A toast helper that remembers what it was asked to show. */
+export function createRecordingToast(): Toast & { shown: RecordedToast[] } {
+  const shown: RecordedToast[] = [];
+  return {
+    shown,
+    success: (title, description) => void shown.push({ kind: 'success', title, description }),
+    error: (description, title = 'Error') => void shown.push({ kind: 'error', title, description }),
+  };
+}
+
+/** A JSON response as fetch would return it. */
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+export interface FakeApiCall {
+  method: string;
+  path: string;
+  /** The query string's parameters, when there is one (the route table ignores them). */
+  query?: Record<string, string>;
+  body: unknown;
+}
+
+type FakeRoute = (call: FakeApiCall) => Response | Promise<Response>;
+
+/**
+ * A fetch that answers API calls from a table keyed by "METHOD /path" (without /api and the
+ * query); unknown calls get a 404. Every call is recorded in `calls`, with its query.
+ */
+export function fakeApi(
+  routes: Record<string, FakeRoute>,
+): typeof fetch & { calls: FakeApiCall[] } {
+  const calls: FakeApiCall[] = [];
+  const fake = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const call = {
+      method: init?.method ?? 'GET',
+      path: url.pathname.replace(/^\/api/, ''),
+      query: url.search ? Object.fromEntries(url.searchParams) : undefined,
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    };
+    calls.push(call);
+    const route = routes[`${call.method} ${call.path}`];
+    return route ? route(call) : jsonResponse({ error: 'Not found' }, 404);
+  };
+  return Object.assign(fake, { calls });
+}
+
+export function createTestServices(
+  options: Partial<ShellServicesOptions> = {},
+): ShellServices & { toast: ReturnType<typeof createRecordingToast> } {
+  const toast = createRecordingToast();
+  const services = createShellServices({
+    defaultThemeMode: 'light',
+    storage: globalThis.localStorage,
+    matchMedia: () => ({ matches: false }) as MediaQueryList,
+    toast,
+    ...options,
+  });
+  return { ...services, toast };
+}
+
+export interface RenderWithShellOptions {
+  /** The URL the router starts at, e.g. '/verify', with optional router state. */
+  route?: string | { pathname: string; state?: unknown };
+  /** Route pattern the element is mounted under. */
+  path?: string;
+  services?: ShellServices;
+}
+
+/**
+ * Renders under ShellProviders and a memory router. The current location is always shown in
+ * an element with test id "location", so tests can see where the UI navigated.
+ */
+export function renderWithShell(
+  ui: ReactElement,
+  { route = '/', path = '*', services = createTestServices() }: RenderWithShellOptions = {},
+): RenderResult & { services: ShellServices } {
+  const result = render(
+    <ShellProviders services={services}>
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          <Route path={path} element={ui} />
+          <Route path="*" element={null} />
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>
+    </ShellProviders>,
+  );
+  return { ...result, services };
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return <span data-testid="location">{location.pathname + location.search}</span>;
+}

@@ -1,0 +1,82 @@
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { ListMessages, SEARCH_DEBOUNCE_MS, ShellTexts } from '@meetings/contracts';
+import { applyHashtagSuggestion } from '@meetings/domain';
+import { useEffect, useState } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { ActionList } from './components/ActionList.js';
+import { SearchBox } from './components/SearchBox.js';
+import { listKey, toSearchQuery, type SearchQuery } from './search-query.js';
+import { ActionsCopy } from './texts.js';
+
+/** Spec §2 /app/actions: every action the user can see, searched and filtered, by meeting. */
+function ActionsPage() {
+  const [text, setText] = useState('');
+  const [pickedTag, setPickedTag] = useState<string | null>(null);
+  const [query, setQuery] = useState<SearchQuery>({ search: '', hashtag: null });
+  const [showCompleted, setShowCompleted] = useState(false);
+
+  // Typing searches once it pauses for the debounce; picking a hashtag or Enter searches at once.
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(toSearchQuery(text, pickedTag)), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, pickedTag]);
+
+  function pick(tag: string) {
+    const next = `${applyHashtagSuggestion(text, tag)} `;
+    setText(next);
+    setPickedTag(tag);
+    setQuery(toSearchQuery(next, tag));
+  }
+
+  const key = listKey(query, showCompleted);
+  return (
+    <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 960 }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        {ShellTexts.navActions}
+      </Typography>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' }, mb: 3 }}
+      >
+        <SearchBox
+          text={text}
+          onTextChange={setText}
+          onPick={pick}
+          onSubmit={() => setQuery(toSearchQuery(text, pickedTag))}
+          helperText={query.hashtag ? ActionsCopy.filteredBy(query.hashtag) : undefined}
+        />
+        <FormControlLabel
+          sx={{ flexShrink: 0, height: { sm: 56 } }}
+          control={
+            <Switch
+              checked={showCompleted}
+              onChange={(event) => setShowCompleted(event.target.checked)}
+            />
+          }
+          label={ListMessages.showCompleted}
+        />
+      </Stack>
+      <ActionList
+        key={key}
+        filters={{ search: query.search, hashtag: query.hashtag, showCompleted }}
+      />
+    </Box>
+  );
+}
+
+/** Exposed as ./App; the shell mounts it at /app/actions/*, so routes here are relative. */
+export function App() {
+  return (
+    <Routes>
+      <Route index element={<ActionsPage />} />
+      <Route path="*" element={<Navigate to="/app/actions" replace />} />
+    </Routes>
+  );
+}
+
+export default App;

@@ -1,0 +1,65 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import {
+  INFINITE_SCROLL_MARGIN_PX,
+  INFINITE_SCROLL_THRESHOLD,
+  ListMessages,
+} from '@meetings/contracts';
+import { useEffect, useEffectEvent, useRef } from 'react';
+
+export interface InfiniteScrollFooterProps {
+  loading: boolean;
+  hasMore: boolean;
+  /** The last load failed: wait for the user instead of retrying in a loop. */
+  failed: boolean;
+  onLoadMore(): void;
+  endText: string;
+  retryText: string;
+}
+
+/**
+ * The end of an infinitely scrolled list (spec §2, §9): asks for more when it comes within 200 px
+ * of view, says "Loading..." meanwhile and the end text when nothing more follows.
+ */
+export function InfiniteScrollFooter({
+  loading,
+  hasMore,
+  failed,
+  onLoadMore,
+  endText,
+  retryText,
+}: InfiniteScrollFooterProps) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const loadMore = useEffectEvent(onLoadMore);
+  const armed = hasMore && !loading && !failed;
+
+  // A new observer after each load reports at once if the sentinel is still in reach.
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!armed || !target || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) loadMore();
+      },
+      { rootMargin: `${INFINITE_SCROLL_MARGIN_PX}px`, threshold: INFINITE_SCROLL_THRESHOLD },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [armed]);
+
+  return (
+    <Box sx={{ py: 2, textAlign: 'center' }}>
+      <div ref={sentinel} data-testid="load-more-sentinel" style={{ height: 1 }} />
+      {loading ? (
+        <Typography role="status" color="text.secondary">
+          {ListMessages.loading}
+        </Typography>
+      ) : failed ? (
+        <Button onClick={onLoadMore}>{retryText}</Button>
+      ) : hasMore ? null : (
+        <Typography color="text.secondary">{endText}</Typography>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,2 @@
+// Async boundary: shared modules are negotiated before the standalone app imports them.
+import('./bootstrap');

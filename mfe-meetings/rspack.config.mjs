@@ -1,0 +1,10 @@
+import { createAppConfig, EXPOSED_APP, remoteByName } from '@meetings/federation';
+
+const { name, devPort } = remoteByName('mfe_meetings');
+
+export default createAppConfig({
+  name,
+  dir: import.meta.dirname,
+  exposes: { [EXPOSED_APP]: './src/App.tsx' },
+  port: devPort,
+});

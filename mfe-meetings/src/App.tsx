@@ -1,0 +1,24 @@
+import { PageSpinner } from '@meetings/shell-context';
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { MeetingsList } from './list/MeetingsList.js';
+import { MEETINGS_PATH } from './paths.js';
+
+// The list loads first and light; the meeting page (drag and drop, its panels) when visited.
+const MeetingPage = lazy(() => import('./meeting/MeetingPage.js'));
+
+/** Exposed as ./App; the shell mounts it at /app/meetings/*, so routes here are relative. */
+export function App() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Routes>
+        <Route index element={<MeetingsList />} />
+        <Route path=":id" element={<MeetingPage />} />
+        <Route path=":id/readonly" element={<MeetingPage readOnly />} />
+        <Route path="*" element={<Navigate to={MEETINGS_PATH} replace />} />
+      </Routes>
+    </Suspense>
+  );
+}
+
+export default App;

@@ -1,0 +1,72 @@
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import Typography from '@mui/material/Typography';
+import {
+  INFINITE_SCROLL_MARGIN_PX,
+  INFINITE_SCROLL_THRESHOLD,
+  ListMessages,
+} from '@meetings/contracts';
+import { groupMeetings } from '@meetings/domain';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useMeetingsApi } from '../api.js';
+import { createMeetingPages } from './meeting-pages.js';
+import { MeetingRow } from './MeetingRow.js';
+
+/** The grouped meetings of one search, loading more as the end of the list comes into view. */
+export function MeetingResults({ search }: { search: string }) {
+  const api = useMeetingsApi();
+  const [pages] = useState(() =>
+    createMeetingPages((page, signal) =>
+      api.list({ page, title: search }, signal).then((response) => response.meetings),
+    ),
+  );
+  const { meetings, loading, hasMore } = useSyncExternalStore(pages.subscribe, pages.getSnapshot);
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    pages.start();
+    return () => pages.dispose();
+  }, [pages]);
+
+  // A new observer after each load reports at once whether the end is still within reach.
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || loading || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => pages.setEndInView(entries.some((entry) => entry.isIntersecting)),
+      { rootMargin: `${INFINITE_SCROLL_MARGIN_PX}px`, threshold: INFINITE_SCROLL_THRESHOLD },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [pages, hasMore, loading, meetings.length]);
+
+  return (
+    <Box>
+      {groupMeetings(meetings).map(({ group, meetings: rows }) => (
+        <Box component="section" key={group} aria-label={group} sx={{ mb: 3 }}>
+          <Typography
+            variant="overline"
+            component="h2"
+            color="text.secondary"
+            sx={{ display: 'block', fontWeight: 700 }}
+          >
+            {group}
+          </Typography>
+          <List disablePadding sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+            {rows.map((meeting) => (
+              <MeetingRow key={meeting.id} meeting={meeting} />
+            ))}
+          </List>
+        </Box>
+      ))}
+      {hasMore ? <Box ref={sentinel} data-testid="meetings-sentinel" sx={{ height: 2 }} /> : null}
+      <Typography
+        role="status"
+        color="text.secondary"
+        sx={{ textAlign: 'center', py: 2, minHeight: 56 }}
+      >
+        {loading ? ListMessages.loading : hasMore ? '' : ListMessages.noMoreMeetings}
+      </Typography>
+    </Box>
+  );
+}

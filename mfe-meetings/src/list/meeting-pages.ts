@@ -1,0 +1,80 @@
+import { PAGE_SIZE, type MeetingSummary } from '@meetings/contracts';
+import { mergeById } from '@meetings/domain';
+import { isAbort } from '../api.js';
+
+export interface MeetingPagesSnapshot {
+  meetings: MeetingSummary[];
+  loading: boolean;
+  /** Spec §4: more pages exist while the last page had exactly 25 meetings. */
+  hasMore: boolean;
+}
+
+export type LoadMeetingsPage = (page: number, signal: AbortSignal) => Promise<MeetingSummary[]>;
+
+/**
+ * The loaded pages of one search: page 1 on start, the next page whenever the end of the list
+ * is in view and nothing is loading, de-duplicated by id. A new search makes a new instance.
+ */
+export function createMeetingPages(load: LoadMeetingsPage) {
+  let snapshot: MeetingPagesSnapshot = { meetings: [], loading: false, hasMore: true };
+  let loadedPages = 0;
+  /** After a failed load, wait until the end of the list leaves view and comes back. */
+  let stalled = false;
+  let controller = new AbortController();
+  const listeners = new Set<() => void>();
+
+  function update(next: Partial<MeetingPagesSnapshot>) {
+    snapshot = { ...snapshot, ...next };
+    for (const listener of [...listeners]) listener();
+  }
+
+  async function loadNext(): Promise<void> {
+    if (snapshot.loading || !snapshot.hasMore) return;
+    const { signal } = controller;
+    update({ loading: true });
+    let page: MeetingSummary[];
+    try {
+      page = await load(loadedPages + 1, signal);
+    } catch (error) {
+      if (signal.aborted || isAbort(error)) return;
+      // Spec §8: a failed load shows no message. Scrolling away and back tries again.
+      stalled = true;
+      update({ loading: false });
+      return;
+    }
+    if (signal.aborted) return;
+    loadedPages += 1;
+    update({
+      loading: false,
+      hasMore: page.length === PAGE_SIZE,
+      meetings: mergeById(snapshot.meetings, page),
+    });
+  }
+
+  return {
+    getSnapshot: () => snapshot,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** Loads page 1 if it is not loaded yet. */
+    start() {
+      if (controller.signal.aborted) controller = new AbortController();
+      if (loadedPages === 0) void loadNext();
+    },
+    /**
+     * Where the sentinel below the list is: within the scroll margin or not. Observers report it
+     * when they start, so a new one after each load keeps loading while the end stays in view.
+     */
+    setEndInView(inView: boolean) {
+      if (!inView) stalled = false;
+      else if (!stalled && loadedPages > 0) void loadNext();
+    },
+    dispose() {
+      controller.abort();
+      if (snapshot.loading) update({ loading: false });
+    },
+  };
+}
+
+export type MeetingPages = ReturnType<typeof createMeetingPages>;

@@ -1,0 +1,177 @@
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import {
+  DuplicateTexts,
+  MeetingMessages,
+  MeetingTexts,
+  type DuplicateMeetingBody,
+} from '@meetings/contracts';
+import { roundDownToStep } from '@meetings/domain';
+import { useToast } from '@meetings/shell-context';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useMeetingsApi } from '../api.js';
+import { meetingPath } from '../paths.js';
+import { DateTimeFields } from './DateTimeFields.js';
+import { useMeetingSaves } from './saves.js';
+
+type AgendaOption = DuplicateMeetingBody['agendaOption'];
+type ActionsOption = DuplicateMeetingBody['actionsOption'];
+
+/**
+ * Spec §2 duplicate dialog: title prefilled, now rounded down to 15 minutes, agenda "all",
+ * actions "none", notes and shared e-mails off. Opens the copy (`meeting.id`) when done.
+ */
+export function DuplicateDialog({
+  meeting,
+  onClose,
+}: {
+  meeting: { _id: string; title: string };
+  onClose: () => void;
+}) {
+  const api = useMeetingsApi();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const saves = useMeetingSaves();
+  const [title, setTitle] = useState(meeting.title);
+  const [date, setDate] = useState(() => roundDownToStep(new Date()));
+  const [includeShared, setIncludeShared] = useState(false);
+  const [agendaOption, setAgendaOption] = useState<AgendaOption>('all');
+  const [includeNotes, setIncludeNotes] = useState(false);
+  const [actionsOption, setActionsOption] = useState<ActionsOption>('none');
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!title.trim() || busy) return;
+    setBusy(true);
+    // The copy takes what is on screen, including notes and a title typed a moment ago.
+    await saves.flushAll();
+    try {
+      const { meeting: copy } = await api.duplicate(meeting._id, {
+        title: title.trim(),
+        date: date.toISOString(),
+        includeShared,
+        agendaOption,
+        includeNotes,
+        actionsOption,
+      });
+      const id = copy?.id;
+      if (!id) {
+        toast.error(MeetingMessages.duplicateNoId);
+        setBusy(false);
+        return;
+      }
+      onClose();
+      navigate(meetingPath(id));
+    } catch {
+      toast.error(MeetingMessages.duplicateFailed);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm">
+      <form onSubmit={onSubmit} noValidate>
+        <DialogTitle>{MeetingTexts.duplicateMeeting}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2.5} sx={{ pt: 1 }}>
+            <TextField
+              required
+              label={DuplicateTexts.meetingTitle}
+              value={title}
+              onChange={(event) => setTitle(event.target.value)}
+              fullWidth
+            />
+            <FormControl component="fieldset">
+              <FormLabel component="legend" sx={{ mb: 1.5 }}>
+                {DuplicateTexts.dateAndTime}
+              </FormLabel>
+              <DateTimeFields idPrefix="duplicate" value={date} onChange={setDate} />
+            </FormControl>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={includeShared}
+                  onChange={(event) => setIncludeShared(event.target.checked)}
+                />
+              }
+              label={DuplicateTexts.includeShared}
+            />
+            <FormControl>
+              <FormLabel id="duplicate-agenda">{DuplicateTexts.agendaItems}</FormLabel>
+              <RadioGroup
+                aria-labelledby="duplicate-agenda"
+                value={agendaOption}
+                onChange={(event) => setAgendaOption(event.target.value as AgendaOption)}
+              >
+                <FormControlLabel
+                  value="all"
+                  control={<Radio />}
+                  label={DuplicateTexts.agendaAll}
+                />
+                <FormControlLabel
+                  value="incomplete"
+                  control={<Radio />}
+                  label={DuplicateTexts.agendaIncomplete}
+                />
+              </RadioGroup>
+            </FormControl>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={includeNotes}
+                  onChange={(event) => setIncludeNotes(event.target.checked)}
+                />
+              }
+              label={DuplicateTexts.includeNotes}
+            />
+            <FormControl>
+              <FormLabel id="duplicate-actions">{DuplicateTexts.actions}</FormLabel>
+              <RadioGroup
+                aria-labelledby="duplicate-actions"
+                value={actionsOption}
+                onChange={(event) => setActionsOption(event.target.value as ActionsOption)}
+              >
+                <FormControlLabel
+                  value="none"
+                  control={<Radio />}
+                  label={DuplicateTexts.actionsNone}
+                />
+                <FormControlLabel
+                  value="move-incomplete"
+                  control={<Radio />}
+                  label={DuplicateTexts.actionsMoveIncomplete}
+                />
+                <FormControlLabel
+                  value="all"
+                  control={<Radio />}
+                  label={DuplicateTexts.actionsAll}
+                />
+              </RadioGroup>
+            </FormControl>
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} disabled={busy}>
+            {DuplicateTexts.cancel}
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy || !title.trim()}>
+            {DuplicateTexts.duplicate}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,84 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { MeetingMessages } from '@meetings/contracts';
+import { canCreateMeetings } from '@meetings/domain';
+import { PageSpinner } from '@meetings/shell-context';
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { MEETINGS_PATH } from '../paths.js';
+import { MeetingCopy } from '../texts.js';
+import { EditableMeeting } from './EditableMeeting.js';
+import { ReadOnlyMeeting } from './ReadOnlyMeeting.js';
+import { createMeetingSaves, MeetingSavesContext } from './saves.js';
+import { useMeetingLoad, type MeetingLoad } from './useMeetingLoad.js';
+
+/**
+ * Spec §2: the editable variant for the owner on trial or Premium, the read-only variant for
+ * everyone else (and always on /readonly). An unknown plan leaves the decision to the owner flag;
+ * the server refuses edits it does not allow anyway.
+ */
+export function isEditable(load: Extract<MeetingLoad, { status: 'loaded' }>, readOnly: boolean) {
+  if (readOnly || !load.meeting.isOwner) return false;
+  return load.plan ? canCreateMeetings(load.plan) : true;
+}
+
+function MeetingScreen({ id, readOnly }: { id: string; readOnly: boolean }) {
+  const { state, retry, update } = useMeetingLoad(id);
+  const [saves] = useState(createMeetingSaves);
+
+  if (state.status === 'loading') return <PageSpinner label={MeetingCopy.loadingLabel} />;
+  if (state.status === 'not-found') {
+    return (
+      <Typography variant="h5" component="p" sx={{ py: 6, textAlign: 'center' }}>
+        {MeetingMessages.meetingNotFound}
+      </Typography>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={retry}>
+            {MeetingCopy.retry}
+          </Button>
+        }
+      >
+        {MeetingMessages.loadMeetingFailed}
+      </Alert>
+    );
+  }
+  return (
+    <MeetingSavesContext.Provider value={saves}>
+      {isEditable(state, readOnly) ? (
+        <EditableMeeting meeting={state.meeting} onChange={update} />
+      ) : (
+        <ReadOnlyMeeting meeting={state.meeting} onChange={update} />
+      )}
+    </MeetingSavesContext.Provider>
+  );
+}
+
+/** /app/meetings/:id and /app/meetings/:id/readonly. Another id is another page (fresh state). */
+export function MeetingPage({ readOnly = false }: { readOnly?: boolean }) {
+  const { id = '' } = useParams();
+  return (
+    <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1000, mx: 'auto' }}>
+      <Button
+        component={RouterLink}
+        to={MEETINGS_PATH}
+        startIcon={<ArrowBackIcon />}
+        size="small"
+        sx={{ mb: 1 }}
+      >
+        {MeetingCopy.backToMeetings}
+      </Button>
+      <MeetingScreen key={id} id={id} readOnly={readOnly} />
+    </Box>
+  );
+}
+
+export default MeetingPage;

@@ -1,0 +1,33 @@
+import Typography from '@mui/material/Typography';
+import { MeetingMessages, type ActionItem, type Meeting } from '@meetings/contracts';
+import { useCallback } from 'react';
+import { ItemRows } from '../../components/ItemRows.js';
+import { Section } from '../../components/Section.js';
+import { MeetingCopy } from '../../texts.js';
+import type { MeetingPatch } from '../useMeetingLoad.js';
+import { useActionStatus } from './useActionStatus.js';
+
+/** Read-only variant: the actions can still be ticked (spec §6). */
+export function ReadOnlyActions({
+  meeting,
+  onChange,
+}: {
+  meeting: Pick<Meeting, '_id' | 'actions'>;
+  onChange: (patch: MeetingPatch) => void;
+}) {
+  const setActions = useCallback((actions: ActionItem[]) => onChange({ actions }), [onChange]);
+  const setStatus = useActionStatus(meeting._id, meeting.actions, setActions);
+  return (
+    <Section title={MeetingCopy.actionsHeading}>
+      {meeting.actions.length ? (
+        <ItemRows
+          items={meeting.actions}
+          label={MeetingCopy.actionsHeading}
+          onToggle={(action, completed) => void setStatus(action, completed)}
+        />
+      ) : (
+        <Typography color="text.secondary">{MeetingMessages.noActions}</Typography>
+      )}
+    </Section>
+  );
+}

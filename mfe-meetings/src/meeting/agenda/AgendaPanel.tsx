@@ -1,0 +1,113 @@
+import {
+  MeetingMessages,
+  MeetingTexts,
+  SuccessToasts,
+  type AgendaItem,
+  type Meeting,
+} from '@meetings/contracts';
+import { reorderItems, sortByOrder } from '@meetings/domain';
+import { useToast } from '@meetings/shell-context';
+import { useMeetingsApi } from '../../api.js';
+import { EditableItemList } from '../../components/EditableItemList.js';
+import { Section } from '../../components/Section.js';
+import { MeetingCopy } from '../../texts.js';
+import { saveOptimistically } from '../optimistic.js';
+import type { MeetingPatch } from '../useMeetingLoad.js';
+
+const LABELS = {
+  list: MeetingCopy.agendaHeading,
+  addPlaceholder: MeetingTexts.addAgendaItemPlaceholder,
+  add: MeetingCopy.addAgendaItem,
+  edit: MeetingCopy.editAgendaItem,
+  delete: MeetingCopy.deleteAgendaItem,
+};
+
+/**
+ * The agenda of an editable meeting, sorted by order. Changes show at once and are undone with
+ * the spec's toast when the save fails (spec §4).
+ */
+export function AgendaPanel({
+  meeting,
+  onChange,
+}: {
+  meeting: Pick<Meeting, '_id' | 'agenda'>;
+  onChange: (patch: MeetingPatch) => void;
+}) {
+  const api = useMeetingsApi();
+  const toast = useToast();
+  const items = sortByOrder(meeting.agenda);
+
+  function change(
+    next: AgendaItem[],
+    save: () => Promise<{ meeting: Meeting }>,
+    failure: string,
+  ): Promise<boolean> {
+    return saveOptimistically(onChange, 'agenda', { before: meeting.agenda, next }, save, () =>
+      toast.error(failure),
+    );
+  }
+
+  async function add(text: string): Promise<boolean> {
+    try {
+      const { meeting: saved } = await api.addAgendaItem(meeting._id, { text, completed: false });
+      onChange({ agenda: saved.agenda });
+      return true;
+    } catch {
+      toast.error(MeetingMessages.addAgendaItemFailed);
+      return false;
+    }
+  }
+
+  function patchItem(item: AgendaItem, patch: Partial<AgendaItem>) {
+    return meeting.agenda.map((entry) => (entry.id === item.id ? { ...entry, ...patch } : entry));
+  }
+
+  return (
+    <Section title={MeetingCopy.agendaHeading}>
+      <EditableItemList
+        items={items}
+        labels={LABELS}
+        onAdd={add}
+        onToggle={(item, completed) =>
+          void change(
+            patchItem(item, { completed }),
+            () => api.updateAgendaItem(meeting._id, item._id, { completed }),
+            MeetingMessages.updateAgendaItemFailed,
+          )
+        }
+        onSaveText={(item, text) =>
+          void change(
+            patchItem(item, { text }),
+            () => api.updateAgendaItem(meeting._id, item._id, { text }),
+            MeetingMessages.updateAgendaItemFailed,
+          )
+        }
+        onDelete={(item) =>
+          void change(
+            meeting.agenda.filter((entry) => entry.id !== item.id),
+            () => api.deleteAgendaItem(meeting._id, item._id),
+            MeetingMessages.deleteAgendaItemFailed,
+          ).then((deleted) => {
+            if (deleted) {
+              const { title, description } = SuccessToasts.agendaItemDeleted;
+              toast.success(title, description);
+            }
+          })
+        }
+        onMove={(activeId, overId) => {
+          const next = reorderItems(items, activeId, overId);
+          if (!next) return;
+          void change(
+            next,
+            () =>
+              api.updateAgendaOrder(
+                meeting._id,
+                next.map((entry) => ({ _id: entry._id, order: entry.order })),
+              ),
+            MeetingMessages.updateAgendaOrderFailed,
+          );
+        }}
+      />
+    </Section>
+  );
+}

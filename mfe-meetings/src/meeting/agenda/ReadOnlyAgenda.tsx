@@ -1,0 +1,18 @@
+import Typography from '@mui/material/Typography';
+import { MeetingMessages, type AgendaItem } from '@meetings/contracts';
+import { ItemRows } from '../../components/ItemRows.js';
+import { Section } from '../../components/Section.js';
+import { MeetingCopy } from '../../texts.js';
+
+/** The agenda as disabled checkboxes (spec §2 read-only variant). */
+export function ReadOnlyAgenda({ agenda }: { agenda: readonly AgendaItem[] }) {
+  return (
+    <Section title={MeetingCopy.agendaHeading}>
+      {agenda.length ? (
+        <ItemRows items={agenda} label={MeetingCopy.agendaHeading} />
+      ) : (
+        <Typography color="text.secondary">{MeetingMessages.noAgendaItems}</Typography>
+      )}
+    </Section>
+  );
+}

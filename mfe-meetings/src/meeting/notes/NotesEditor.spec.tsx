@@ -1,0 +1,178 @@
+import {
+  createTestServices,
+  fakeApi,
+  jsonResponse,
+  renderWithShell,
+} from '@meetings/shell-context/testing';
+import { act } from '@testing-library/react';
+import Quill from 'quill';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import NotesEditor from './NotesEditor.js';
+
+const SAVE = 'PUT /meetings/m1/update-notes';
+
+function setup(initialNotes = '<p>Agreed</p>', save = () => jsonResponse({ meeting: {} })) {
+  const api = fakeApi({ [SAVE]: save });
+  const fetch = vi.fn<typeof globalThis.fetch>((input, init) => api(input, init));
+  const services = createTestServices({ fetch });
+  const view = renderWithShell(<NotesEditor meetingId="m1" initialNotes={initialNotes} />, {
+    services,
+  });
+  const quill = Quill.find(document.querySelector('.ql-container')!) as Quill;
+  const saves = () =>
+    fetch.mock.calls
+      .filter(([url, init]) => String(url).endsWith('/update-notes') && init?.method === 'PUT')
+      .map(([, init]) => ({
+        notes: (JSON.parse(String(init!.body)) as { notes: string }).notes,
+        keepalive: init!.keepalive === true,
+      }));
+  return { ...view, quill, saves, services };
+}
+
+// jsdom lays nothing out; Quill measures the selection to scroll it into view.
+Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+Range.prototype.getClientRects ??= () => [] as unknown as DOMRectList;
+
+describe('notes editor', () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
+  afterEach(() => vi.useRealTimers());
+
+  it('offers exactly the spec toolbar and shows the stored notes', () => {
+    const { quill } = setup('<h1>Plan</h1><p><a href="https://x.org">x</a></p>');
+    const toolbar = [...document.querySelectorAll('.ql-toolbar button')].map(
+      (button) =>
+        `${button.className.replace('ql-', '')}${(button as HTMLButtonElement).value ? `:${(button as HTMLButtonElement).value}` : ''}`,
+    );
+    expect(toolbar).toEqual([
+      'header:1',
+      'header:2',
+      'bold',
+      'italic',
+      'underline',
+      'strike',
+      'blockquote',
+      'list:ordered',
+      'list:bullet',
+      'link',
+      'image',
+      'clean',
+    ]);
+    expect(quill.root.innerHTML).toBe(
+      '<h1>Plan</h1><p><a href="https://x.org" rel="noopener noreferrer" target="_blank">x</a></p>',
+    );
+  });
+
+  it('saves 5 s after typing stops, and nothing while the notes are unchanged', async () => {
+    const { quill, saves } = setup();
+    await act(async () => {
+      quill.insertText(quill.getLength() - 1, ' today', 'user');
+      await vi.advanceTimersByTimeAsync(4_999);
+    });
+    expect(saves()).toEqual([]);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(saves()).toEqual([{ notes: '<p>Agreed today</p>', keepalive: false }]);
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(saves()).toHaveLength(1);
+  });
+
+  it('saves at once when the editor loses the selection', async () => {
+    const { quill, saves } = setup();
+    await act(async () => {
+      quill.setSelection(0, 0, 'user');
+      quill.insertText(0, 'Not ', 'user');
+      quill.blur();
+    });
+    expect(saves()).toEqual([{ notes: '<p>Not Agreed</p>', keepalive: false }]);
+  });
+
+  it('saves with a request that outlives the page when the page hides or goes', async () => {
+    const { quill, saves } = setup();
+    await act(async () => {
+      quill.insertText(0, 'Hidden ', 'user');
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    await act(async () => {
+      quill.insertText(0, 'Gone ', 'user');
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(saves()).toEqual([
+      { notes: '<p>Hidden Agreed</p>', keepalive: true },
+      { notes: '<p>Gone Hidden Agreed</p>', keepalive: true },
+    ]);
+  });
+
+  it('saves what was typed when the user leaves the page', async () => {
+    const { quill, saves, unmount } = setup();
+    await act(async () => quill.insertText(0, 'Last ', 'user'));
+    unmount();
+    expect(saves()).toEqual([{ notes: '<p>Last Agreed</p>', keepalive: true }]);
+  });
+
+  it('never saves an empty paragraph', async () => {
+    const { quill, saves, unmount } = setup();
+    await act(async () => {
+      quill.deleteText(0, quill.getLength(), 'user');
+      await vi.advanceTimersByTimeAsync(6_000);
+    });
+    unmount();
+    expect(saves()).toEqual([]);
+  });
+
+  it('turns a pasted URL into a link that opens in a new tab', async () => {
+    const { quill } = setup('');
+    await act(async () => {
+      quill.insertText(0, 'See https://example.org/x and www.site.io today', 'user');
+    });
+    expect(quill.root.innerHTML).toBe(
+      '<p>See <a href="https://example.org/x" rel="noopener noreferrer" target="_blank">https://example.org/x</a> and ' +
+        '<a href="https://www.site.io" rel="noopener noreferrer" target="_blank">www.site.io</a> today</p>',
+    );
+  });
+
+  it('turns a typed URL into a link when a space or Enter ends it', async () => {
+    const { quill } = setup('');
+    await act(async () => {
+      for (const key of 'Wiki: http://intranet/wiki next\n') {
+        quill.insertText(quill.getLength() - 1, key, 'user');
+      }
+    });
+    expect(quill.root.innerHTML).toBe(
+      '<p>Wiki: <a href="http://intranet/wiki" rel="noopener noreferrer" target="_blank">http://intranet/wiki</a> next</p><p><br></p>',
+    );
+  });
+
+  it('resizes an image with its handle and saves 1.5 s later', async () => {
+    const { quill, saves } = setup('<p>Chart</p>');
+    await act(async () => {
+      quill.insertEmbed(quill.getLength() - 1, 'image', 'https://x.org/chart.png', 'user');
+      await vi.advanceTimersByTimeAsync(5_000);
+    });
+    expect(saves()).toHaveLength(1);
+    const image = quill.root.querySelector('img')!;
+    await act(async () => image.click());
+    const handle = document.querySelector('[aria-label="Resize image"]')!;
+    expect((handle.parentElement as HTMLElement).style.display).toBe('block');
+    await act(async () => {
+      handle.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true, clientX: 0 }));
+      window.dispatchEvent(new MouseEvent('pointermove', { clientX: 180 }));
+      window.dispatchEvent(new MouseEvent('pointerup', { clientX: 180 }));
+      await vi.advanceTimersByTimeAsync(1_499);
+    });
+    expect(saves()).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(saves()[1]?.notes).toBe('<p>Chart<img src="https://x.org/chart.png" width="180"></p>');
+  });
+
+  it('says "Failed to update notes" when a save fails', async () => {
+    const { quill, services } = setup('<p>x</p>', () => jsonResponse({ error: 'down' }, 500));
+    await act(async () => {
+      quill.insertText(0, 'y', 'user');
+      await vi.advanceTimersByTimeAsync(5_000);
+    });
+    expect(services.toast.shown).toEqual([
+      { kind: 'error', title: 'Error', description: 'Failed to update notes' },
+    ]);
+  });
+});

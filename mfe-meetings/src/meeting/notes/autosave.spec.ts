@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createNotesAutosave, EMPTY_NOTES } from './autosave.js';
+
+function setup(initial = '<p>Saved</p>') {
+  let html = initial;
+  const save = vi.fn((_html: string, _options: { keepalive: boolean }) => Promise.resolve());
+  const onError = vi.fn();
+  const autosave = createNotesAutosave({ initial, read: () => html, save, onError });
+  return {
+    autosave,
+    save,
+    onError,
+    type(next: string) {
+      html = next;
+      autosave.changed();
+    },
+    set(next: string) {
+      html = next;
+    },
+  };
+}
+
+describe('notes autosave (spec §9)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('saves 5 s after typing stops, once', async () => {
+    const { type, save } = setup();
+    type('<p>S</p>');
+    await vi.advanceTimersByTimeAsync(4_000);
+    type('<p>So</p>');
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(save).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(save).toHaveBeenCalledWith('<p>So</p>', { keepalive: false });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(save).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends nothing when the notes equal the last saved value or are an empty paragraph', async () => {
+    const { type, save, autosave } = setup();
+    type('<p>Saved</p>');
+    await vi.advanceTimersByTimeAsync(5_000);
+    type(EMPTY_NOTES);
+    await vi.advanceTimersByTimeAsync(5_000);
+    await autosave.flush({ keepalive: true });
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('saves at once when asked (selection lost, page hidden, leaving), with keepalive when the page goes', async () => {
+    const { set, save, autosave } = setup();
+    set('<p>Blurred</p>');
+    await autosave.flush();
+    expect(save).toHaveBeenLastCalledWith('<p>Blurred</p>', { keepalive: false });
+    set('<p>Hidden</p>');
+    await autosave.flush({ keepalive: true });
+    expect(save).toHaveBeenLastCalledWith('<p>Hidden</p>', { keepalive: true });
+    // Already saved: leaving sends nothing more.
+    await autosave.flush({ keepalive: true });
+    expect(save).toHaveBeenCalledTimes(2);
+  });
+
+  it('saves an image resize after 1.5 s', async () => {
+    const { set, save, autosave } = setup();
+    set('<p><img src="https://x.org/a.png" width="120"></p>');
+    autosave.resized();
+    await vi.advanceTimersByTimeAsync(1_499);
+    expect(save).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(save).toHaveBeenCalledTimes(1);
+  });
+
+  it('a save made meanwhile cancels the pending ones', async () => {
+    const { type, save, autosave } = setup();
+    type('<p>Typed</p>');
+    autosave.resized();
+    await autosave.flush();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(save).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not send the same notes twice while a save is in flight', async () => {
+    const { set, save, autosave } = setup();
+    let finish!: () => void;
+    save.mockImplementationOnce(() => new Promise<void>((resolve) => (finish = resolve)));
+    set('<p>Once</p>');
+    const first = autosave.flush();
+    const second = autosave.flush({ keepalive: true });
+    expect(save).toHaveBeenCalledTimes(1);
+    finish();
+    await Promise.all([first, second]);
+  });
+
+  it('reports a failed save and tries again next time', async () => {
+    const { set, save, onError, autosave } = setup();
+    save.mockRejectedValueOnce(new Error('down'));
+    set('<p>Retry me</p>');
+    await autosave.flush();
+    expect(onError).toHaveBeenCalledTimes(1);
+    await autosave.flush();
+    expect(save).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,8 @@
+// Where this remote is mounted (spec §2 route map); links are absolute so they work from any page.
+export const MEETINGS_PATH = '/app/meetings';
+export const SUBSCRIPTION_CHOICE_PATH = '/subscription-choice';
+export const CHANGE_SUBSCRIPTION_PATH = '/subscription-choice?change=true';
+
+export function meetingPath(id: string): string {
+  return `${MEETINGS_PATH}/${encodeURIComponent(id)}`;
+}

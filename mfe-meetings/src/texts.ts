@@ -1,0 +1,38 @@
+// Copy this app adds around the spec's texts (those come from @meetings/contracts).
+
+export const ListCopy = {
+  heading: 'Meetings',
+  searchLabel: 'Search meetings',
+  searchPlaceholder: 'Search meetings...',
+  avatarsLabel: 'People in this meeting',
+} as const;
+
+export const MeetingCopy = {
+  loadingLabel: 'Loading meeting',
+  retry: 'Try again',
+  backToMeetings: 'Back to meetings',
+  titleLabel: 'Meeting title',
+  dateLabel: 'Date',
+  timeLabel: 'Time',
+  agendaHeading: 'Agenda',
+  notesHeading: 'Notes',
+  actionsHeading: 'Actions',
+  deleteDialogTitle: 'Delete meeting',
+  cancel: 'Cancel',
+  save: 'Save',
+  edit: 'Edit',
+  dragHandle: 'Drag to reorder',
+  addAgendaItem: 'Add agenda item',
+  deleteAgendaItem: 'Delete agenda item',
+  editAgendaItem: 'Edit agenda item',
+  addActionPlaceholder: 'Add action item...',
+  addAction: 'Add action item',
+  deleteAction: 'Delete action item',
+  editAction: 'Edit action item',
+  removeShare: (email: string) => `Stop sharing with ${email}`,
+  shareEmailLabel: 'Email to share with',
+  collapse: 'Collapse previous actions',
+  expand: 'Expand previous actions',
+  notesEditorLabel: 'Meeting notes',
+  resizeImage: 'Resize image',
+} as const;

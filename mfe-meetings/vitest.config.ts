@@ -1,0 +1,3 @@
+import { reactProject } from '../vitest.shared.ts';
+
+export default reactProject('@meetings/mfe-meetings');

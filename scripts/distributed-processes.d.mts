@@ -1,0 +1,25 @@
+export declare const REMOTES: readonly ['mfe-onboarding', 'mfe-meetings', 'mfe-actions'];
+export type RemoteName = (typeof REMOTES)[number];
+export type ProcessName =
+  'svc-auth' | 'svc-subscription' | 'svc-meetings' | 'svc-actions' | 'gateway';
+
+export interface ProcessSpec {
+  name: ProcessName;
+  script: string;
+  port: number;
+  env: Record<string, string>;
+}
+
+export declare function servicePorts(base: number): {
+  auth: number;
+  subscription: number;
+  meetings: number;
+  actions: number;
+};
+
+export declare function distributedProcesses(options: {
+  root: string;
+  base: number;
+  gatewayPort: number | string;
+  remoteDirs?: Partial<Record<RemoteName, string>>;
+}): ProcessSpec[];

@@ -1,0 +1,114 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { NARROW_SCREEN_BREAKPOINT_PX } from '@meetings/contracts';
+import { useBranding } from '@meetings/shell-context';
+import { Link as RouterLink, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Paths } from '../routing/paths.js';
+import { LogoutButton } from './LogoutButton.js';
+import { NavIcon } from './NavIcon.js';
+import { NAV_ITEMS } from './navigation.js';
+import { SubscriptionBadge } from './SubscriptionBadge.js';
+import { ThemeToggle } from './ThemeToggle.js';
+
+const SIDEBAR_WIDTH = 220;
+export const WIDE_SCREEN_QUERY = `(min-width:${NARROW_SCREEN_BREAKPOINT_PX}px)`;
+
+function Logo() {
+  const { productName, logoUrl } = useBranding();
+  return (
+    <Box
+      component={RouterLink}
+      to={Paths.meetings}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        color: 'inherit',
+        textDecoration: 'none',
+        // On a phone the product name gives way (ellipsis) so the badge and logout stay visible.
+        minWidth: 0,
+        flexShrink: 1,
+      }}
+    >
+      {logoUrl ? <Box component="img" src={logoUrl} alt="" sx={{ height: 28 }} /> : null}
+      <Typography variant="h6" component="span" noWrap sx={{ fontWeight: 700 }}>
+        {productName}
+      </Typography>
+    </Box>
+  );
+}
+
+function Sidebar() {
+  const { pathname } = useLocation();
+  return (
+    <Box
+      component="nav"
+      aria-label="Main"
+      sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, borderRight: 1, borderColor: 'divider' }}
+    >
+      <List>
+        {NAV_ITEMS.map((item) => (
+          <ListItemButton
+            key={item.to}
+            component={NavLink}
+            to={item.to}
+            selected={pathname.startsWith(item.to)}
+          >
+            <ListItemIcon>
+              <NavIcon to={item.to} />
+            </ListItemIcon>
+            <ListItemText primary={item.label} />
+          </ListItemButton>
+        ))}
+      </List>
+    </Box>
+  );
+}
+
+function TopBarNavIcons() {
+  return (
+    <Box component="nav" aria-label="Main" sx={{ display: 'flex', flexShrink: 0 }}>
+      {NAV_ITEMS.map((item) => (
+        <Tooltip key={item.to} title={item.label}>
+          <IconButton color="inherit" component={NavLink} to={item.to} aria-label={item.label}>
+            <NavIcon to={item.to} />
+          </IconButton>
+        </Tooltip>
+      ))}
+    </Box>
+  );
+}
+
+/** Top bar and sidebar around every /app page (spec §2, "App shell"). */
+export function AppChrome() {
+  const wide = useMediaQuery(WIDE_SCREEN_QUERY, { noSsr: true });
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <AppBar position="sticky" color="primary" enableColorOnDark>
+        <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2 } }}>
+          <Logo />
+          {wide ? null : <TopBarNavIcons />}
+          <Box sx={{ flexGrow: 1, minWidth: 0 }} />
+          <SubscriptionBadge />
+          <ThemeToggle />
+          <LogoutButton compact={!wide} />
+        </Toolbar>
+      </AppBar>
+      <Box sx={{ display: 'flex', flexGrow: 1 }}>
+        {wide ? <Sidebar /> : null}
+        <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Outlet />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

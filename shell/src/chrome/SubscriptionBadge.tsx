@@ -1,0 +1,53 @@
+import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
+import { SubscriptionMessages, type SubscriptionStatus } from '@meetings/contracts';
+import { formatLongDate } from '@meetings/domain';
+import { useSubscription } from '@meetings/shell-context';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Paths } from '../routing/paths.js';
+
+export function badgeText(subscription: SubscriptionStatus): { label: string; tooltip: string } {
+  switch (subscription.status) {
+    case 'trial':
+      return {
+        label: SubscriptionMessages.badgeTrial(Math.max(0, subscription.daysRemaining)),
+        tooltip: SubscriptionMessages.tooltipTrial(formatLongDate(subscription.trialExpiresOn)),
+      };
+    case 'paid':
+      return {
+        label: SubscriptionMessages.badgePremium,
+        tooltip: SubscriptionMessages.tooltipPaid,
+      };
+    case 'free':
+      return { label: SubscriptionMessages.badgeFree, tooltip: SubscriptionMessages.tooltipFree };
+  }
+}
+
+/** The plan in the top bar; a click opens the plan change screen. */
+export function SubscriptionBadge() {
+  const subscription = useSubscription();
+  const navigate = useNavigate();
+  const { current, get } = subscription;
+
+  useEffect(() => {
+    // Answered from the cache the guard just filled; failures leave the badge out.
+    get().catch(() => undefined);
+  }, [get]);
+
+  if (!current) return null;
+  const { label, tooltip } = badgeText(current);
+  return (
+    <Tooltip title={tooltip}>
+      <Chip
+        label={label}
+        size="small"
+        color={
+          current.status === 'paid' ? 'success' : current.status === 'trial' ? 'info' : 'default'
+        }
+        onClick={() => navigate(`${Paths.subscriptionChoice}?change=true`)}
+        sx={{ fontWeight: 600 }}
+      />
+    </Tooltip>
+  );
+}

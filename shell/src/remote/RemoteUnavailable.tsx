@@ -1,0 +1,49 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useBranding } from '@meetings/shell-context';
+import { findIncompatibility } from '../federation/compatibility.js';
+import { useRemoteSlot } from './remote-slot.js';
+
+export const RETRY_LABEL = 'Retry';
+
+/** What a slot shows when its remote cannot be loaded or crashed; the rest of the page works. */
+export function RemoteUnavailable({ error }: { error?: unknown } = {}) {
+  const slot = useRemoteSlot();
+  const { productName } = useBranding();
+  const what = slot?.title ?? 'This part';
+  const refused = findIncompatibility(error);
+  if (refused) {
+    const needs = refused.problems.map((p) => `${p.pkg} ${p.required}`).join(', ');
+    const gives = refused.problems.map((p) => `${p.pkg} ${p.provided}`).join(', ');
+    return (
+      <Box sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720, mx: 'auto' }}>
+        <Alert severity="error">
+          <AlertTitle>{`${what} cannot be shown`}</AlertTitle>
+          {`The deployed version of ${what} was built for ${needs}, but ${productName} provides ${gives}. It stays off until a version built for this ${productName} is deployed.`}
+        </Alert>
+      </Box>
+    );
+  }
+  return (
+    <Box sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720, mx: 'auto' }}>
+      <Alert
+        severity="warning"
+        action={
+          slot ? (
+            <Button color="inherit" size="small" onClick={slot.retry}>
+              {RETRY_LABEL}
+            </Button>
+          ) : undefined
+        }
+      >
+        <AlertTitle>{`${what} could not be loaded`}</AlertTitle>
+        {`The rest of ${productName} still works. Check your connection and try again.`}
+      </Alert>
+    </Box>
+  );
+}
+
+/** The module the federation runtime hands back for a remote that failed to load. */
+export const remoteUnavailableModule = () => ({ default: RemoteUnavailable });

@@ -1,0 +1,15 @@
+import type { RemoteName } from '@meetings/federation/remotes';
+import { createContext, useContext } from 'react';
+
+/** Which remote a slot holds and how to try loading it again. */
+export interface RemoteSlot {
+  name: RemoteName;
+  title: string;
+  retry: () => void;
+}
+
+export const RemoteSlotContext = createContext<RemoteSlot | null>(null);
+
+export function useRemoteSlot(): RemoteSlot | null {
+  return useContext(RemoteSlotContext);
+}

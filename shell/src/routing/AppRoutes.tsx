@@ -1,0 +1,42 @@
+import { PageSpinner } from '@meetings/shell-context';
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { RemoteApp } from '../remote/RemoteApp.js';
+import { GUARDED_ONBOARDING_PATHS, Paths } from './paths.js';
+import { RouteGuard } from './RouteGuard.js';
+
+// The app bar and sidebar load with the first /app page, not with the landing page.
+const AppChrome = lazy(() =>
+  import('../chrome/AppChrome.js').then((m) => ({ default: m.AppChrome })),
+);
+
+/** mfe-onboarding owns /, /login, /verify and the three guarded onboarding screens. */
+function Onboarding() {
+  const { pathname } = useLocation();
+  const remote = <RemoteApp name="mfe_onboarding" />;
+  return GUARDED_ONBOARDING_PATHS.includes(pathname) ? <RouteGuard>{remote}</RouteGuard> : remote;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route
+        path={Paths.app}
+        element={
+          <RouteGuard>
+            <Suspense fallback={<PageSpinner />}>
+              <AppChrome />
+            </Suspense>
+          </RouteGuard>
+        }
+      >
+        <Route index element={<Navigate to={Paths.meetings} replace />} />
+        {/* Keys keep each remote's own state when the route switches between them. */}
+        <Route path="meetings/*" element={<RemoteApp key="mfe_meetings" name="mfe_meetings" />} />
+        <Route path="actions/*" element={<RemoteApp key="mfe_actions" name="mfe_actions" />} />
+        <Route path="*" element={<Navigate to={Paths.meetings} replace />} />
+      </Route>
+      <Route path="/*" element={<Onboarding />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,56 @@
+import type { SubscriptionStatus } from '@meetings/contracts';
+import { isTrialExpired } from '@meetings/domain';
+import type { ShellServices } from '@meetings/shell-context';
+import { Paths } from './paths.js';
+
+export interface GuardLocation {
+  pathname: string;
+  search: string;
+}
+
+/** Where the user must go instead, or null to stay. */
+export type GuardDecision = string | null;
+
+type Step = (location: GuardLocation) => GuardDecision;
+
+function isChangeMode(search: string): boolean {
+  return new URLSearchParams(search).get('change') === 'true';
+}
+
+/** Spec §4 steps 4-7, once the user is signed in and has accepted the privacy statement. */
+export function subscriptionStep(subscription: SubscriptionStatus | null): Step {
+  return ({ pathname, search }) => {
+    if (!subscription) return null;
+    const onNotice = pathname === Paths.trialNotice;
+    const onChoice = pathname === Paths.subscriptionChoice;
+    if (!subscription.hasSeenTrialNotice) return onNotice || onChoice ? null : Paths.trialNotice;
+    if (isTrialExpired(subscription)) return onChoice ? null : Paths.subscriptionChoice;
+    if (onNotice) return Paths.meetings;
+    if (onChoice && subscription.status !== 'trial' && !isChangeMode(search)) return Paths.meetings;
+    return null;
+  };
+}
+
+/**
+ * The route guard for a signed-in user, in the order of spec §4. Checks run one after the other
+ * and stop at the first redirect, so later calls are not made needlessly.
+ */
+export async function decideRoute(
+  services: Pick<ShellServices, 'auth' | 'privacy' | 'subscription'>,
+  location: GuardLocation,
+): Promise<GuardDecision> {
+  // 1. Not authenticated: /login. A failed status check cannot prove a session either.
+  const status = await services.auth.status().catch(() => ({ authenticated: false }));
+  if (!status.authenticated) return Paths.login;
+
+  // 2-3. Privacy; a failed check counts as accepted.
+  const accepted = await services.privacy.hasAccepted().catch(() => true);
+  if (!accepted) return location.pathname === Paths.privacy ? null : Paths.privacy;
+  if (location.pathname === Paths.privacy) return Paths.meetings;
+
+  // 4-7. Subscription; without an answer (service down) the user stays where they are.
+  const subscription = await services.subscription
+    .get()
+    .catch(() => services.subscription.getSnapshot());
+  return subscriptionStep(subscription)(location);
+}

@@ -1,0 +1,18 @@
+export const Paths = {
+  landing: '/',
+  login: '/login',
+  verify: '/verify',
+  privacy: '/privacy',
+  trialNotice: '/trial-notice',
+  subscriptionChoice: '/subscription-choice',
+  app: '/app',
+  meetings: '/app/meetings',
+  actions: '/app/actions',
+} as const;
+
+/** Onboarding screens that need a signed-in user and go through the guard (spec §2). */
+export const GUARDED_ONBOARDING_PATHS: readonly string[] = [
+  Paths.privacy,
+  Paths.trialNotice,
+  Paths.subscriptionChoice,
+];

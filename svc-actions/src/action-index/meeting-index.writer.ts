@@ -1,0 +1,162 @@
+import type { MeetingSnapshot } from '@meetings/contracts';
+import { queryRows } from '@meetings/service-kit';
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+
+/** Tombstones keep only the id and version, so a deleted meeting's content does not linger. */
+const CLEAR_CONTENT = `title = NULL, date = NULL, owner_id = NULL, owner_email = NULL, shared_with = '{}'`;
+
+/**
+ * Writes svc-meetings' snapshots into the index under one rule: the higher meeting version wins.
+ * An upsert applies only when its version is above the stored one (a tombstone's too); a delete
+ * applies when its version is at least the stored one, so it also wins a tie with the upsert it
+ * follows. Each write takes the meeting row's lock first, so concurrent writers of one meeting
+ * serialise and the loser sees the winner's version.
+ */
+@Injectable()
+export class MeetingIndexWriter {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Returns true when the snapshot was newer than the index and is now applied. */
+  async upsert(manager: EntityManager, meeting: MeetingSnapshot): Promise<boolean> {
+    const won = await queryRows(
+      manager,
+      `INSERT INTO indexed_meeting (id, version, title, date, owner_id, owner_email, shared_with, deleted_at, indexed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, now())
+       ON CONFLICT (id) DO UPDATE SET
+         version = EXCLUDED.version, title = EXCLUDED.title, date = EXCLUDED.date, owner_id = EXCLUDED.owner_id,
+         owner_email = EXCLUDED.owner_email, shared_with = EXCLUDED.shared_with, deleted_at = NULL, indexed_at = now()
+       WHERE indexed_meeting.version < EXCLUDED.version
+       RETURNING id`,
+      [
+        meeting.id,
+        meeting.version,
+        meeting.title,
+        new Date(meeting.date),
+        meeting.ownerId,
+        meeting.ownerEmail,
+        emailKeys(meeting.sharedWith),
+      ],
+    );
+    if (won.length === 0) return false;
+    await this.replaceActions(manager, meeting);
+    return true;
+  }
+
+  /** Returns true when the deletion was not older than the index and the meeting is now a tombstone. */
+  async delete(manager: EntityManager, meetingId: string, version: number): Promise<boolean> {
+    const won = await queryRows(
+      manager,
+      `INSERT INTO indexed_meeting (id, version, deleted_at, indexed_at) VALUES ($1, $2, now(), now())
+       ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, deleted_at = now(), indexed_at = now(), ${CLEAR_CONTENT}
+       WHERE indexed_meeting.version < EXCLUDED.version
+          OR (indexed_meeting.version = EXCLUDED.version AND indexed_meeting.deleted_at IS NULL)
+       RETURNING id`,
+      [meetingId, version],
+    );
+    if (won.length === 0) return false;
+    await manager.query(`DELETE FROM indexed_action WHERE meeting_id = $1`, [meetingId]);
+    return true;
+  }
+
+  /** Applies snapshots in one transaction (a reply from svc-meetings, a page of a rebuild). */
+  async upsertAll(meetings: readonly MeetingSnapshot[]): Promise<number> {
+    if (meetings.length === 0) return 0;
+    return this.dataSource.transaction(async (manager) => {
+      let applied = 0;
+      for (const meeting of meetings) if (await this.upsert(manager, meeting)) applied++;
+      return applied;
+    });
+  }
+
+  /**
+   * Turns live meetings indexed before `before` and missing from `seen` into tombstones at their
+   * current version: svc-meetings no longer has them, and their deletion event was lost.
+   */
+  async retireMissing(seen: ReadonlySet<string>, before: Date): Promise<number> {
+    const candidates = await queryRows<{ id: string }>(
+      this.dataSource,
+      `SELECT id FROM indexed_meeting WHERE deleted_at IS NULL AND indexed_at < $1`,
+      [before],
+    );
+    const missing = candidates.map((row) => row.id).filter((id) => !seen.has(id));
+    if (missing.length === 0) return 0;
+    return this.dataSource.transaction(async (manager) => {
+      const retired = await queryRows<{ id: string }>(
+        manager,
+        `UPDATE indexed_meeting SET deleted_at = now(), indexed_at = now(), ${CLEAR_CONTENT}
+         WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL AND indexed_at < $2
+         RETURNING id`,
+        [missing, before],
+      );
+      await manager.query(`DELETE FROM indexed_action WHERE meeting_id = ANY($1::uuid[])`, [
+        retired.map((r) => r.id),
+      ]);
+      return retired.length;
+    });
+  }
+
+  async isEmpty(): Promise<boolean> {
+    const rows = await queryRows(this.dataSource, `SELECT 1 FROM indexed_meeting LIMIT 1`);
+    return rows.length === 0;
+  }
+
+  /**
+   * Makes the meeting's action rows match the snapshot: each row carries the meeting's title, date,
+   * owner and shared list too. Rows that did not change are not rewritten (no index churn).
+   */
+  private async replaceActions(manager: EntityManager, meeting: MeetingSnapshot): Promise<void> {
+    await manager.query(
+      `DELETE FROM indexed_action WHERE meeting_id = $1 AND NOT (id = ANY($2::uuid[]))`,
+      [meeting.id, meeting.actions.map((action) => action.id)],
+    );
+    if (meeting.actions.length === 0) return;
+    // A repeated id would make the upsert touch one row twice, which PostgreSQL refuses.
+    const distinct = [...new Map(meeting.actions.map((action) => [action.id, action])).values()];
+    const rows = distinct.map((action) => ({
+      id: action.id,
+      text: action.text,
+      completed: action.completed,
+      order: action.order,
+      hashtags: action.hashtags,
+      keys: hashtagKeys(action.hashtags),
+    }));
+    await manager.query(
+      `INSERT INTO indexed_action (meeting_id, id, text, completed, "order", hashtags, hashtag_keys,
+                                   meeting_title, meeting_date, owner_id, owner_email, shared_with)
+       SELECT $1, a.id, a.text, a.completed, a."order",
+              ARRAY(SELECT jsonb_array_elements_text(a.hashtags)), ARRAY(SELECT jsonb_array_elements_text(a.keys)),
+              $3, $4, $5, $6, $7
+       FROM jsonb_to_recordset($2::jsonb) AS a(id uuid, text text, completed boolean, "order" integer, hashtags jsonb, keys jsonb)
+       ON CONFLICT (meeting_id, id) DO UPDATE SET
+         text = EXCLUDED.text, completed = EXCLUDED.completed, "order" = EXCLUDED."order",
+         hashtags = EXCLUDED.hashtags, hashtag_keys = EXCLUDED.hashtag_keys,
+         meeting_title = EXCLUDED.meeting_title, meeting_date = EXCLUDED.meeting_date, owner_id = EXCLUDED.owner_id,
+         owner_email = EXCLUDED.owner_email, shared_with = EXCLUDED.shared_with
+       WHERE (indexed_action.text, indexed_action.completed, indexed_action."order", indexed_action.hashtags,
+              indexed_action.meeting_title, indexed_action.meeting_date, indexed_action.owner_id,
+              indexed_action.owner_email, indexed_action.shared_with)
+             IS DISTINCT FROM (EXCLUDED.text, EXCLUDED.completed, EXCLUDED."order", EXCLUDED.hashtags,
+              EXCLUDED.meeting_title, EXCLUDED.meeting_date, EXCLUDED.owner_id, EXCLUDED.owner_email, EXCLUDED.shared_with)`,
+      [
+        meeting.id,
+        JSON.stringify(rows),
+        meeting.title,
+        new Date(meeting.date),
+        meeting.ownerId,
+        meeting.ownerEmail,
+        emailKeys(meeting.sharedWith),
+      ],
+    );
+  }
+}
+
+/** Shared e-mails compared case-insensitively, each once. */
+export function emailKeys(emails: readonly string[]): string[] {
+  return [...new Set(emails.map((email) => email.trim().toLowerCase()).filter(Boolean))];
+}
+
+/** Hashtags compared case-insensitively, each once. */
+export function hashtagKeys(hashtags: readonly string[]): string[] {
+  return [...new Set(hashtags.map((tag) => tag.toLowerCase()))];
+}

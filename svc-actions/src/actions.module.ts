@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { IndexRebuildController } from './action-index/index-rebuild.controller.js';
+import { IndexRebuildService } from './action-index/index-rebuild.service.js';
+import { MeetingEventsController } from './action-index/meeting-events.controller.js';
+import { MeetingIndexWriter } from './action-index/meeting-index.writer.js';
+import { MeetingsClient } from './action-index/meetings.client.js';
+import { OperatorTokenGuard } from './action-index/operator-token.guard.js';
+import { ActionStatusService } from './actions/action-status.service.js';
+import { ActionsController } from './actions/actions.controller.js';
+import { ActionsSearchService } from './actions/actions-search.service.js';
+
+@Module({
+  controllers: [ActionsController, MeetingEventsController, IndexRebuildController],
+  providers: [
+    MeetingIndexWriter,
+    MeetingsClient,
+    IndexRebuildService,
+    OperatorTokenGuard,
+    ActionsSearchService,
+    ActionStatusService,
+  ],
+})
+export class ActionsModule {}

@@ -1,0 +1,26 @@
+import 'reflect-metadata';
+import { startService, type ServiceDefinition, type StartOptions } from '@meetings/service-kit';
+import { indexEntities } from './action-index/index.entities.js';
+import { ActionsModule } from './actions.module.js';
+import { ActionsEnvSchema } from './config.js';
+import { ActionIndex1763800000400 } from './migrations/1763800000400-action-index.js';
+import { ActionSearchRows1763800000410 } from './migrations/1763800000410-action-search-rows.js';
+
+export const actionsService: ServiceDefinition<typeof ActionsEnvSchema> = {
+  name: 'svc-actions',
+  schema: 'actions',
+  defaultPort: 4004,
+  module: ActionsModule,
+  entities: indexEntities,
+  migrations: [ActionIndex1763800000400, ActionSearchRows1763800000410],
+  env: ActionsEnvSchema,
+  openapi: {
+    title: 'svc-actions',
+    description:
+      'The cross-meeting action index: search by action text, meeting title and hashtag; ticking actions.',
+  },
+};
+
+export function startActionsService(options?: StartOptions) {
+  return startService(actionsService, options);
+}

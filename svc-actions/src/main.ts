@@ -1,0 +1,4 @@
+import { runStandalone } from '@meetings/service-kit';
+import { actionsService } from './app.js';
+
+await runStandalone(actionsService);

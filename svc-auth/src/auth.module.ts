@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { AuthController } from './identity/auth.controller.js';
+import { InternalController } from './identity/internal.controller.js';
+import { SigningKeysService } from './keys/signing-keys.service.js';
+import { MailerService } from './mail/mailer.service.js';
+import { LoginCodesService } from './otp/login-codes.service.js';
+import { PrivacyService } from './privacy/privacy.service.js';
+import { SessionsService } from './sessions/sessions.service.js';
+
+@Module({
+  controllers: [AuthController, InternalController],
+  providers: [
+    SigningKeysService,
+    SessionsService,
+    LoginCodesService,
+    MailerService,
+    PrivacyService,
+  ],
+})
+export class AuthModule {}

@@ -1,0 +1,44 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+
+@Entity({ name: 'app_user' })
+export class UserEntity {
+  @PrimaryColumn('uuid') id!: string;
+  @Column('text', { unique: true }) email!: string;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
+  @Column('timestamptz', { name: 'privacy_accepted_at', nullable: true })
+  privacyAcceptedAt!: Date | null;
+}
+
+@Entity({ name: 'login_code' })
+export class LoginCodeEntity {
+  @PrimaryColumn('uuid') id!: string;
+  @Column('text') email!: string;
+  @Column('bytea', { name: 'code_hmac' }) codeHmac!: Buffer;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
+  @Column('timestamptz', { name: 'expires_at' }) expiresAt!: Date;
+  @Column('integer') attempts!: number;
+  @Column('timestamptz', { name: 'consumed_at', nullable: true }) consumedAt!: Date | null;
+  @Column('timestamptz', { name: 'superseded_at', nullable: true }) supersededAt!: Date | null;
+  @Column('text', { name: 'requested_by_ip', nullable: true }) requestedByIp!: string | null;
+}
+
+@Entity({ name: 'session' })
+export class SessionEntity {
+  @PrimaryColumn('uuid') id!: string;
+  @Column('uuid', { name: 'user_id' }) userId!: string;
+  @Column('bytea', { name: 'token_hash' }) tokenHash!: Buffer;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
+  @Column('timestamptz', { name: 'expires_at' }) expiresAt!: Date;
+  @Column('timestamptz', { name: 'revoked_at', nullable: true }) revokedAt!: Date | null;
+}
+
+@Entity({ name: 'signing_key' })
+export class SigningKeyEntity {
+  @PrimaryColumn('text') kid!: string;
+  @Column('text', { name: 'private_key_pem' }) privateKeyPem!: string;
+  @Column('jsonb', { name: 'public_jwk' }) publicJwk!: Record<string, unknown>;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
+  @Column('timestamptz', { name: 'retired_at', nullable: true }) retiredAt!: Date | null;
+}
+
+export const entities = [UserEntity, LoginCodeEntity, SessionEntity, SigningKeyEntity];

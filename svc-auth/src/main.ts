@@ -1,0 +1,4 @@
+import { runStandalone } from '@meetings/service-kit';
+import { authService } from './app.js';
+
+await runStandalone(authService);

@@ -1,0 +1,101 @@
+import type { RunningService } from '@meetings/service-kit';
+import {
+  createTestRuntime,
+  freePort,
+  startTestSmtp,
+  type TestRuntime,
+} from '@meetings/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAuthService } from '../src/app.js';
+import type { AuthEnv } from '../src/config.js';
+
+// svc-auth with its default limits: 1 code a minute and 5 an hour per address, 30 an hour per IP,
+// 50 code checks per 15 minutes per IP.
+let runtime: TestRuntime;
+let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
+let auth: RunningService<AuthEnv>;
+
+beforeAll(async () => {
+  runtime = await createTestRuntime();
+  smtp = await startTestSmtp();
+  const port = await freePort();
+  auth = await startAuthService({
+    shared: { ...runtime.shared, keyStore: undefined },
+    port,
+    env: {
+      ...runtime.env,
+      SMTP_URL: smtp.url,
+      AUTH_JWKS_URL: `http://127.0.0.1:${port}/internal/jwks`,
+    },
+  });
+});
+
+afterAll(async () => {
+  await auth?.close();
+  await smtp?.close();
+  await runtime?.cleanup();
+});
+
+function post(url: string, payload: object, ip: string) {
+  return auth.app.inject({ method: 'POST', url, payload, headers: { 'x-forwarded-for': ip } });
+}
+
+describe('sending limits', () => {
+  it('sends one code a minute per address', async () => {
+    expect(
+      (await post('/api/auth/request-otp', { email: 'once@example.com' }, '10.0.0.1')).statusCode,
+    ).toBe(200);
+    const again = await post('/api/auth/request-otp', { email: 'once@example.com' }, '10.0.0.2');
+    expect(again.statusCode).toBe(429);
+    expect(again.json()).toMatchObject({ error: 'Please wait before requesting another code.' });
+    expect(smtp.messages.filter((m) => m.to.includes('once@example.com'))).toHaveLength(1);
+  });
+
+  it('limits codes per IP address across many addresses', async () => {
+    const answers = [];
+    for (let i = 0; i < 35; i++) {
+      answers.push(
+        (await post('/api/auth/request-otp', { email: `spray-${i}@example.com` }, '10.0.0.9'))
+          .statusCode,
+      );
+    }
+    expect(answers.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(answers.slice(30).every((s) => s === 429)).toBe(true);
+  });
+});
+
+describe('guessing', () => {
+  it('lets 10,000 wrong guesses from rotating addresses log nobody in, and cuts them off', async () => {
+    // A real user waiting for a code: the guesses below must never get in as them.
+    await post('/api/auth/request-otp', { email: 'victim@example.com' }, '10.1.0.1');
+    const code = await smtp.nextCode('victim@example.com');
+
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 10_000; i++) {
+      const email = i % 2 === 0 ? 'victim@example.com' : `someone-${i}@example.com`;
+      let guess = String((i * 7919) % 1_000_000).padStart(6, '0');
+      if (guess === code) guess = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+      const ip = `10.2.${Math.floor(i / 250)}.${i % 250}`;
+      const response = await post(
+        '/api/auth/validate-otp',
+        { email, code: guess },
+        i < 5_000 ? '10.3.0.1' : ip,
+      );
+      statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+    }
+    expect(statuses.get(200)).toBeUndefined();
+    // From one address the IP limit (50 per 15 minutes) cuts the guesses off after 50.
+    expect(statuses.get(429)).toBeGreaterThanOrEqual(4_950);
+    // From rotating addresses each code dies after 5 wrong tries, so the victim's code is dead too.
+    const late = await post(
+      '/api/auth/validate-otp',
+      { email: 'victim@example.com', code },
+      '10.9.9.9',
+    );
+    expect(late.statusCode).toBe(401);
+    const sessions = (await auth.dataSource.query(`SELECT count(*)::int AS n FROM session`)) as {
+      n: number;
+    }[];
+    expect(sessions[0]!.n).toBe(0);
+  }, 300_000);
+});

@@ -1,0 +1,64 @@
+import { MeetingErrorCode } from '@meetings/contracts';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { EntitlementService } from '../entitlement/entitlement.service.js';
+import { meetingError } from '../errors.js';
+import { MeetingStore } from '../store/meeting-store.js';
+import type { MeetingHeadRow, MeetingRow } from '../store/rows.js';
+import type { Caller } from './caller.js';
+
+/** Reading covers ticking actions; editing is everything else. */
+export type Permission = 'read' | 'edit';
+
+/** The owner and the e-mails the meeting is shared with may see it (and tick its actions). */
+export function canRead(
+  meeting: Pick<MeetingHeadRow, 'owner_id' | 'shared_with'>,
+  caller: Caller,
+): boolean {
+  return meeting.owner_id === caller.id || meeting.shared_with.includes(caller.email);
+}
+
+/**
+ * Who may do what with a meeting. A meeting that does not exist is "Meeting not found"; one the
+ * caller may not see is "Access denied" and nothing else about it is told.
+ */
+@Injectable()
+export class MeetingAccess {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly meetings: MeetingStore,
+    private readonly entitlements: EntitlementService,
+  ) {}
+
+  async readable(caller: Caller, meetingId: string): Promise<MeetingRow> {
+    const meeting = await this.meetings.find(this.dataSource, meetingId);
+    if (!meeting) throw meetingError(MeetingErrorCode.NotFound);
+    if (!canRead(meeting, caller)) throw meetingError(MeetingErrorCode.AccessDenied);
+    return meeting;
+  }
+
+  /**
+   * Only the entitled owner changes more than a tick. May ask svc-subscription: never inside a
+   * transaction. `refusal` is a route's own refusal code (deleting an action has one).
+   */
+  async authorize(
+    caller: Caller,
+    meetingId: string,
+    permission: Permission,
+    refusal?: MeetingErrorCode,
+  ): Promise<MeetingRow> {
+    const meeting = await this.readable(caller, meetingId);
+    if (permission === 'edit') await this.requireEditor(caller, meeting, refusal);
+    return meeting;
+  }
+
+  async requireEditor(
+    caller: Caller,
+    meeting: MeetingHeadRow,
+    refusal?: MeetingErrorCode,
+  ): Promise<void> {
+    if (meeting.owner_id !== caller.id) throw meetingError(refusal ?? MeetingErrorCode.ReadOnly);
+    if (!(await this.entitlements.allowsEditing(caller)))
+      throw meetingError(refusal ?? MeetingErrorCode.NotEntitled);
+  }
+}

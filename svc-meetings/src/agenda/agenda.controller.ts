@@ -1,0 +1,72 @@
+import {
+  AddAgendaItemBodySchema,
+  MeetingIdParamsSchema,
+  MeetingItemParamsSchema,
+  UpdateAgendaItemBodySchema,
+  UpdateAgendaOrderBodySchema,
+  type AddAgendaItemBody,
+  type MeetingResponse,
+  type UpdateAgendaItemBody,
+  type UpdateAgendaOrderBody,
+} from '@meetings/contracts';
+import { CurrentUser, type AuthUser } from '@meetings/service-kit';
+import { Body, Controller, Delete, Param, Put } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { callerOf } from '../access/caller.js';
+import { meetingView } from '../store/views.js';
+import { AgendaService } from './agenda.service.js';
+
+@ApiTags('agenda')
+@Controller('api/meetings')
+export class AgendaController {
+  constructor(private readonly agenda: AgendaService) {}
+
+  @Put(':id/add-agenda-item')
+  async add(
+    @CurrentUser() user: AuthUser,
+    @Param({ schema: MeetingIdParamsSchema }) params: { id: string },
+    @Body({ schema: AddAgendaItemBodySchema }) body: AddAgendaItemBody,
+  ): Promise<MeetingResponse> {
+    return {
+      meeting: meetingView(await this.agenda.add(callerOf(user), params.id, body), user.id),
+    };
+  }
+
+  @Put(':id/update-agenda-item/:itemId')
+  async update(
+    @CurrentUser() user: AuthUser,
+    @Param({ schema: MeetingItemParamsSchema }) params: { id: string; itemId: string },
+    @Body({ schema: UpdateAgendaItemBodySchema }) body: UpdateAgendaItemBody,
+  ): Promise<MeetingResponse> {
+    return {
+      meeting: meetingView(
+        await this.agenda.update(callerOf(user), params.id, params.itemId, body),
+        user.id,
+      ),
+    };
+  }
+
+  @Put(':id/update-agenda-order')
+  async reorder(
+    @CurrentUser() user: AuthUser,
+    @Param({ schema: MeetingIdParamsSchema }) params: { id: string },
+    @Body({ schema: UpdateAgendaOrderBodySchema }) body: UpdateAgendaOrderBody,
+  ): Promise<MeetingResponse> {
+    return {
+      meeting: meetingView(await this.agenda.reorder(callerOf(user), params.id, body), user.id),
+    };
+  }
+
+  @Delete(':id/delete-agenda-item/:itemId')
+  async remove(
+    @CurrentUser() user: AuthUser,
+    @Param({ schema: MeetingItemParamsSchema }) params: { id: string; itemId: string },
+  ): Promise<MeetingResponse> {
+    return {
+      meeting: meetingView(
+        await this.agenda.remove(callerOf(user), params.id, params.itemId),
+        user.id,
+      ),
+    };
+  }
+}

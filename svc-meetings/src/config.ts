@@ -1,0 +1,8 @@
+import { ServiceEnvSchema } from '@meetings/service-kit';
+import { z } from 'zod';
+
+export const MeetingsEnvSchema = ServiceEnvSchema.extend({
+  /** How long a user's entitlement is trusted without asking svc-subscription (events drop it sooner). */
+  ENTITLEMENT_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
+});
+export type MeetingsEnv = z.infer<typeof MeetingsEnvSchema>;

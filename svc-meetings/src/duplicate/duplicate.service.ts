@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import type { DuplicateMeetingBody } from '@meetings/contracts';
+import { renumber } from '@meetings/domain';
+import { Outbox } from '@meetings/service-kit';
+import { Injectable } from '@nestjs/common';
+import type { Caller } from '../access/caller.js';
+import { MeetingAccess } from '../access/meeting-access.service.js';
+import { ActionStore, AgendaStore } from '../items/item-store.js';
+import { MeetingStore } from '../store/meeting-store.js';
+import type { FullMeeting, ItemRow } from '../store/rows.js';
+import { MeetingWriter } from '../writing/meeting-writer.service.js';
+
+/**
+ * The next occurrence: a copy in the same series with exactly the chosen content; moved actions
+ * leave the source in the same transaction, so both meetings change (and publish) together.
+ */
+@Injectable()
+export class DuplicateService {
+  constructor(
+    private readonly outbox: Outbox,
+    private readonly access: MeetingAccess,
+    private readonly writer: MeetingWriter,
+    private readonly meetings: MeetingStore,
+    private readonly agenda: AgendaStore,
+    private readonly actions: ActionStore,
+  ) {}
+
+  async duplicate(
+    caller: Caller,
+    sourceId: string,
+    options: DuplicateMeetingBody,
+  ): Promise<FullMeeting> {
+    await this.access.authorize(caller, sourceId, 'edit');
+    return this.outbox.transaction(async (tx, emit) => {
+      const source = await this.writer.lockReadable(tx, caller, sourceId);
+      const { agenda, actions } = await this.meetings.full(tx, source);
+      const copyId = randomUUID();
+      const copy = await this.meetings.insert(tx, {
+        id: copyId,
+        owner_id: caller.id,
+        owner_email: caller.email,
+        title: options.title,
+        date: new Date(options.date),
+        notes: options.includeNotes ? source.notes : '',
+        shared_with: options.includeShared ? source.shared_with : [],
+        series_id: source.series_id,
+      });
+
+      const agendaCopied =
+        options.agendaOption === 'all' ? agenda : agenda.filter((item) => !item.completed);
+      await this.agenda.insert(tx, copiesOf(agendaCopied, copyId));
+
+      const actionsCopied =
+        options.actionsOption === 'all'
+          ? actions
+          : options.actionsOption === 'move-incomplete'
+            ? actions.filter((a) => !a.completed)
+            : [];
+      await this.actions.insert(tx, copiesOf(actionsCopied, copyId));
+
+      if (options.actionsOption === 'move-incomplete' && actionsCopied.length > 0) {
+        await this.actions.remove(
+          tx,
+          sourceId,
+          actionsCopied.map((action) => action.id),
+        );
+        await this.writer.publish(tx, emit, await this.meetings.touch(tx, sourceId));
+      }
+      return this.writer.publish(tx, emit, copy);
+    });
+  }
+}
+
+function copiesOf<R extends ItemRow>(items: readonly R[], meetingId: string): R[] {
+  return renumber(items).map(
+    ({ order, ...item }) =>
+      ({ ...item, id: randomUUID(), meeting_id: meetingId, position: order }) as unknown as R,
+  );
+}

@@ -1,0 +1,135 @@
+import {
+  EntitlementSchema,
+  RpcSubjects,
+  type Entitlement,
+  type SubscriptionChanged,
+} from '@meetings/contracts';
+import { canCreateMeetings, daysRemaining } from '@meetings/domain';
+import {
+  CACHE,
+  LOGGER,
+  RpcClient,
+  SERVICE_CONFIG,
+  queryRows,
+  transientFailure,
+  type Cache,
+} from '@meetings/service-kit';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { Caller } from '../access/caller.js';
+import type { MeetingsEnv } from '../config.js';
+
+const cacheKey = (userId: string) => `entitlement:${userId}`;
+
+interface KnownRow {
+  status: Entitlement['status'];
+  can_create: boolean;
+  trial_expires_on: Date;
+  version: number;
+}
+
+/**
+ * Whether a plan allows creating and editing (trial not expired, or paid), asked of svc-subscription
+ * and cached briefly per user. Never ask inside a transaction: the answer needs another service.
+ * Every answer is also kept in the database, so that while the bus or svc-subscription is away an
+ * owner keeps editing on the last answer instead of being refused (writes keep succeeding).
+ */
+@Injectable()
+export class EntitlementService {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly dataSource: DataSource,
+    @Inject(CACHE) private readonly cache: Cache,
+    @Inject(SERVICE_CONFIG) private readonly config: MeetingsEnv,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** A cached "no" is asked again, so an upgrade counts at once even before its event arrives. */
+  async allowsEditing(caller: Caller): Promise<boolean> {
+    const cached = EntitlementSchema.safeParse(await this.cache.get(cacheKey(caller.id)));
+    if (cached.success && entitled(cached.data)) return true;
+    let fresh: Entitlement;
+    try {
+      fresh = await this.rpc.call(
+        RpcSubjects.EntitlementGet,
+        { userId: caller.id, email: caller.email },
+        EntitlementSchema,
+      );
+    } catch (error) {
+      const known = transientFailure(error) ? await this.lastKnown(caller.id) : undefined;
+      if (!known) throw error;
+      this.logger.warn(
+        { userId: caller.id, reason: transientFailure(error) },
+        'svc-subscription unreachable; using the last known entitlement',
+      );
+      return entitled(known);
+    }
+    await this.remember(this.dataSource.manager, fresh);
+    if (this.config.ENTITLEMENT_CACHE_TTL_MS > 0) {
+      await this.cache.set(cacheKey(caller.id), fresh, this.config.ENTITLEMENT_CACHE_TTL_MS);
+    }
+    return entitled(fresh);
+  }
+
+  /**
+   * A plan changed (inside the event's transaction): the event's plan becomes the last known one and
+   * the cached answer goes. Throws when the cache cannot be reached, so that the event comes again.
+   */
+  async changed(tx: EntityManager, event: SubscriptionChanged): Promise<void> {
+    const status = { status: event.status, trialExpiresOn: event.trialExpiresOn };
+    await this.remember(tx, {
+      userId: event.userId,
+      status: event.status,
+      trialExpiresOn: event.trialExpiresOn,
+      version: event.version,
+      canCreate: canCreateMeetings({
+        ...status,
+        daysRemaining: daysRemaining(event.trialExpiresOn, new Date()),
+      }),
+    });
+    await this.cache.delete(cacheKey(event.userId));
+  }
+
+  /** Only a newer plan replaces the kept one: answers and events may arrive in any order. */
+  private async remember(q: EntityManager, entitlement: Entitlement): Promise<void> {
+    await q.query(
+      `INSERT INTO known_entitlement (user_id, status, can_create, trial_expires_on, version)
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (user_id) DO UPDATE
+         SET status = EXCLUDED.status, can_create = EXCLUDED.can_create,
+             trial_expires_on = EXCLUDED.trial_expires_on, version = EXCLUDED.version,
+             updated_at = now()
+         WHERE known_entitlement.version <= EXCLUDED.version`,
+      [
+        entitlement.userId,
+        entitlement.status,
+        entitlement.canCreate,
+        entitlement.trialExpiresOn,
+        entitlement.version,
+      ],
+    );
+  }
+
+  private async lastKnown(userId: string): Promise<Entitlement | undefined> {
+    const [row] = await queryRows<KnownRow>(
+      this.dataSource,
+      `SELECT status, can_create, trial_expires_on, version FROM known_entitlement WHERE user_id = $1`,
+      [userId],
+    );
+    if (!row) return undefined;
+    return {
+      userId,
+      status: row.status,
+      canCreate: row.can_create,
+      trialExpiresOn: new Date(row.trial_expires_on).toISOString(),
+      version: row.version,
+    };
+  }
+}
+
+/** A trial that ran out while cached no longer counts. */
+function entitled(entitlement: Entitlement, now = new Date()): boolean {
+  if (!entitlement.canCreate) return false;
+  return entitlement.status !== 'trial' || daysRemaining(entitlement.trialExpiresOn, now) > 0;
+}

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { MeetingErrorCode } from '@meetings/contracts';
+import { meetingError } from '../errors.js';
+import type { ItemRow, Queryable } from '../store/rows.js';
+import { newOrder, type OrderEntry } from './item-order.js';
+import type { ItemStore } from './item-store.js';
+
+export interface ItemChanges {
+  text?: string;
+  completed?: boolean;
+  order?: number;
+}
+
+export interface ItemKind<R extends ItemRow> {
+  store: ItemStore<R>;
+  notFound: MeetingErrorCode;
+  max: number;
+  /** The columns a new or edited text implies beyond the text itself (an action's hashtags). */
+  fromText(text: string): Omit<R, keyof ItemRow>;
+}
+
+/** The rules shared by agenda items and actions, applied inside a meeting's transaction. */
+export class ItemList<R extends ItemRow> {
+  constructor(private readonly kind: ItemKind<R>) {}
+
+  async get(
+    q: Queryable,
+    meetingId: string,
+    itemId: string,
+    options: { lock?: boolean } = {},
+  ): Promise<R> {
+    const item = await this.kind.store.find(q, meetingId, itemId, options);
+    if (!item) throw meetingError(this.kind.notFound);
+    return item;
+  }
+
+  /** New items are open and go last. */
+  async add(q: Queryable, meetingId: string, text: string): Promise<void> {
+    if ((await this.kind.store.count(q, meetingId)) >= this.kind.max)
+      throw meetingError(MeetingErrorCode.TooManyItems);
+    const position = await this.kind.store.nextPosition(q, meetingId);
+    const row = {
+      id: randomUUID(),
+      meeting_id: meetingId,
+      text,
+      completed: false,
+      position,
+      ...this.kind.fromText(text),
+    } as R;
+    await this.kind.store.insert(q, [row]);
+  }
+
+  async update(
+    q: Queryable,
+    meetingId: string,
+    itemId: string,
+    changes: ItemChanges,
+  ): Promise<void> {
+    await this.get(q, meetingId, itemId, { lock: true });
+    await this.kind.store.update(q, meetingId, itemId, {
+      ...(changes.text !== undefined
+        ? { text: changes.text, ...this.kind.fromText(changes.text) }
+        : {}),
+      completed: changes.completed,
+      position: changes.order,
+    } as Partial<R>);
+  }
+
+  async reorder(q: Queryable, meetingId: string, entries: readonly OrderEntry[]): Promise<void> {
+    const items = await this.kind.store.list(q, [meetingId]);
+    const { ids, positions } = newOrder(
+      entries,
+      items.map((item) => item.id),
+    );
+    await this.kind.store.reposition(q, meetingId, ids, positions);
+  }
+
+  async remove(q: Queryable, meetingId: string, itemId: string): Promise<void> {
+    if ((await this.kind.store.remove(q, meetingId, [itemId])) === 0)
+      throw meetingError(this.kind.notFound);
+  }
+}

@@ -1,0 +1,4 @@
+import { runStandalone } from '@meetings/service-kit';
+import { meetingsService } from './app.js';
+
+await runStandalone(meetingsService);

@@ -1,0 +1,74 @@
+import {
+  CreateMeetingBodySchema,
+  ListMeetingsQuerySchema,
+  MeetingIdParamsSchema,
+  UpdateMeetingInfoBodySchema,
+  type CreateMeetingBody,
+  type ListMeetingsQuery,
+  type MeetingListResponse,
+  type MeetingResponse,
+  type Success,
+  type UpdateMeetingInfoBody,
+} from '@meetings/contracts';
+import { CurrentUser, type AuthUser } from '@meetings/service-kit';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { callerOf } from '../access/caller.js';
+import { meetingView } from '../store/views.js';
+import { MeetingsService } from './meetings.service.js';
+
+type MeetingParams = { id: string };
+
+@ApiTags('meetings')
+@Controller('api/meetings')
+export class MeetingsController {
+  constructor(private readonly meetings: MeetingsService) {}
+
+  @Get()
+  list(
+    @CurrentUser() user: AuthUser,
+    @Query({ schema: ListMeetingsQuerySchema }) query: ListMeetingsQuery,
+  ): Promise<MeetingListResponse> {
+    return this.meetings.list(callerOf(user), query);
+  }
+
+  @Post('create')
+  @HttpCode(201)
+  async create(
+    @CurrentUser() user: AuthUser,
+    @Body({ schema: CreateMeetingBodySchema }) body: CreateMeetingBody,
+  ): Promise<MeetingResponse> {
+    return { meeting: meetingView(await this.meetings.create(callerOf(user), body), user.id) };
+  }
+
+  @Get(':id')
+  async get(
+    @CurrentUser() user: AuthUser,
+    @Param({ schema: MeetingIdParamsSchema }) params: MeetingParams,
+  ): Promise<MeetingResponse> {
+    return { meeting: meetingView(await this.meetings.get(callerOf(user), params.id), user.id) };
+  }
+
+  @Put(':id/update-info')
+  async updateInfo(
+    @CurrentUser() user: AuthUser,
+    @Param({ schema: MeetingIdParamsSchema }) params: MeetingParams,
+    @Body({ schema: UpdateMeetingInfoBodySchema }) body: UpdateMeetingInfoBody,
+  ): Promise<MeetingResponse> {
+    return {
+      meeting: meetingView(
+        await this.meetings.updateInfo(callerOf(user), params.id, body),
+        user.id,
+      ),
+    };
+  }
+
+  @Delete(':id/delete')
+  async remove(
+    @CurrentUser() user: AuthUser,
+    @Param({ schema: MeetingIdParamsSchema }) params: MeetingParams,
+  ): Promise<Success> {
+    await this.meetings.remove(callerOf(user), params.id);
+    return { success: true, message: 'Meeting deleted successfully' };
+  }
+}

@@ -1,0 +1,260 @@
+import { randomUUID } from 'node:crypto';
+import { envelope, CACHE, type Cache, type RunningService } from '@meetings/service-kit';
+import { Subjects, type Meeting, type Subject } from '@meetings/contracts';
+import {
+  createTestRuntime,
+  testUser,
+  type TestRuntime,
+  type TestUser,
+} from '@meetings/service-kit/testing';
+import { startSubscriptionService } from '@meetings/svc-subscription';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { startMeetingsService } from '../src/app.js';
+import { ENTITLEMENT_CONSUMER } from '../src/entitlement/subscription-events.controller.js';
+import type { MeetingsEnv } from '../src/config.js';
+
+export { testUser, type TestUser };
+
+const OPERATOR_TOKEN = 'operator-token-for-meetings-tests-0123';
+
+export interface HarnessOptions {
+  /** Start the real svc-subscription beside svc-meetings (default); without it, tests answer entitlement themselves. */
+  subscription?: boolean;
+  env?: Record<string, string>;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface OutboxEvent {
+  subject: Subject;
+  data: Record<string, unknown>;
+}
+
+/**
+ * svc-meetings (and by default the real svc-subscription) on one test runtime: the embedded
+ * database and bus, or the real servers when TEST_DATABASE_URL / TEST_NATS_URL / TEST_REDIS_URL are set.
+ */
+export class Harness {
+  private constructor(
+    readonly runtime: TestRuntime,
+    readonly meetings: RunningService<MeetingsEnv>,
+    readonly subscription: RunningService | undefined,
+  ) {}
+
+  static async start(options: HarnessOptions = {}): Promise<Harness> {
+    const runtime = await createTestRuntime();
+    let subscription: RunningService | undefined;
+    try {
+      if (options.subscription !== false) {
+        subscription = await startSubscriptionService({
+          shared: runtime.shared,
+          port: 0,
+          env: { ...runtime.env, OPERATOR_TOKEN },
+        });
+      }
+      const meetings = await startMeetingsService({
+        shared: runtime.shared,
+        port: 0,
+        env: { ...runtime.env, ENTITLEMENT_CACHE_TTL_MS: '60000', ...options.env },
+      });
+      return new Harness(runtime, meetings, subscription);
+    } catch (error) {
+      await subscription?.close();
+      await runtime.cleanup();
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.meetings.close();
+    await this.subscription?.close();
+    await this.runtime.cleanup();
+  }
+
+  /** A client calling as `user`, or signed out with null. */
+  as(user: TestUser | null): Client {
+    return new Client(this, user);
+  }
+
+  async inject(
+    user: TestUser | null,
+    method: Method,
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
+    const auth = user ? await this.runtime.tokens.bearer(user) : {};
+    const options: InjectOptions = { method, url, headers: { ...auth, ...headers } };
+    if (payload !== undefined) {
+      options.payload = typeof payload === 'string' ? payload : JSON.stringify(payload);
+      options.headers = { 'content-type': 'application/json', ...options.headers };
+    }
+    return this.meetings.app.inject(options);
+  }
+
+  /** Moves a user to the free or paid plan through svc-subscription's own API (not waiting for its event). */
+  async setPlan(user: TestUser, status: 'free' | 'paid'): Promise<void> {
+    const response = await this.subscriptionService().app.inject({
+      method: 'POST',
+      url: '/api/auth/update-subscription',
+      headers: { ...(await this.runtime.tokens.bearer(user)), 'content-type': 'application/json' },
+      payload: JSON.stringify({ status }),
+    });
+    expect(response.statusCode).toBe(200);
+  }
+
+  /** Starts a user's trial in svc-subscription and waits until svc-meetings has heard of it. */
+  async startTrial(user: TestUser): Promise<void> {
+    const response = await this.subscriptionService().app.inject({
+      method: 'GET',
+      url: '/api/auth/subscription-status',
+      headers: await this.runtime.tokens.bearer(user),
+    });
+    expect(response.statusCode).toBe(200);
+    await this.settled(user);
+  }
+
+  /** Ends a user's trial now (svc-subscription's operator route) and waits until svc-meetings has heard. */
+  async expireTrial(user: TestUser): Promise<void> {
+    await this.startTrial(user);
+    const response = await this.subscriptionService().app.inject({
+      method: 'PUT',
+      url: '/internal/subscriptions/trial-end',
+      headers: { 'x-operator-token': OPERATOR_TOKEN, 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        email: user.email,
+        trialExpiresOn: new Date(Date.now() - 1000).toISOString(),
+      }),
+    });
+    expect(response.statusCode).toBe(200);
+    await this.settled(user);
+  }
+
+  /** A user on the free plan, with no meetings, whose change svc-meetings has already applied. */
+  async freeUser(): Promise<TestUser> {
+    const user = testUser();
+    await this.setPlan(user, 'free');
+    await this.settled(user);
+    return user;
+  }
+
+  cache(): Cache {
+    return this.meetings.app.get<symbol, Cache>(CACHE);
+  }
+
+  /** Waits until svc-meetings has applied every `subscription.changed` svc-subscription wrote about the user. */
+  async settled(user: TestUser): Promise<void> {
+    const written = (await this.subscriptionService().dataSource.query(
+      `SELECT id FROM outbox_event WHERE subject = $1 AND body->'data'->>'userId' = $2`,
+      [Subjects.SubscriptionChanged, user.id],
+    )) as { id: string }[];
+    await this.applied(written.map((row) => row.id));
+  }
+
+  /** Waits until svc-meetings' entitlement consumer has applied these events. */
+  async applied(eventIds: string[], timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const rows = (await this.meetings.dataSource.query(
+        `SELECT event_id FROM processed_event WHERE consumer = $1 AND event_id = ANY($2::uuid[])`,
+        [ENTITLEMENT_CONSUMER, eventIds],
+      )) as unknown[];
+      if (rows.length === eventIds.length) return;
+      if (Date.now() > deadline)
+        throw new Error(
+          `svc-meetings applied ${rows.length} of ${eventIds.length} events within ${timeoutMs} ms`,
+        );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /** Publishes a `subscription.changed` event as svc-subscription would, and waits until it is applied. */
+  async publishSubscriptionChanged(
+    user: TestUser,
+    status: 'trial' | 'free' | 'paid',
+    version: number,
+  ): Promise<void> {
+    const event = envelope(Subjects.SubscriptionChanged, {
+      userId: user.id,
+      email: user.email,
+      status,
+      trialExpiresOn: new Date(Date.now() + 86_400_000).toISOString(),
+      version,
+    });
+    await this.meetings.bus.publish({
+      id: event.id,
+      subject: event.subject,
+      body: event,
+      headers: {},
+    });
+    await this.applied([event.id]);
+  }
+
+  /** The events svc-meetings wrote to its outbox, oldest first, optionally about one meeting. */
+  async events(meetingId?: string): Promise<OutboxEvent[]> {
+    const rows = (await this.meetings.dataSource.query(
+      `SELECT body FROM outbox_event ORDER BY seq`,
+    )) as { body: { subject: Subject; data: Record<string, unknown> } }[];
+    return rows
+      .map((row) => ({ subject: row.body.subject, data: row.body.data }))
+      .filter((event) => meetingId === undefined || eventMeetingId(event) === meetingId);
+  }
+
+  private subscriptionService(): RunningService {
+    if (!this.subscription) throw new Error('This harness runs without svc-subscription.');
+    return this.subscription;
+  }
+}
+
+export function eventMeetingId(event: OutboxEvent): string | undefined {
+  if (event.subject === Subjects.MeetingDeleted) return event.data.meetingId as string;
+  return (event.data.meeting as { id?: string } | undefined)?.id;
+}
+
+export class Client {
+  constructor(
+    private readonly harness: Harness,
+    readonly user: TestUser | null,
+  ) {}
+
+  request(method: Method, url: string, payload?: unknown, headers?: Record<string, string>) {
+    return this.harness.inject(this.user, method, url, payload, headers);
+  }
+
+  get(url: string) {
+    return this.request('GET', url);
+  }
+
+  post(url: string, payload?: unknown) {
+    return this.request('POST', url, payload);
+  }
+
+  put(url: string, payload?: unknown) {
+    return this.request('PUT', url, payload);
+  }
+
+  delete(url: string) {
+    return this.request('DELETE', url);
+  }
+
+  /** Creates a meeting and returns it (fails the test if it cannot). */
+  async create(title = `Meeting ${randomUUID().slice(0, 6)}`, date?: string): Promise<Meeting> {
+    const response = await this.post('/api/meetings/create', date ? { title, date } : { title });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ meeting: Meeting }>().meeting;
+  }
+
+  async meeting(id: string): Promise<Meeting> {
+    const response = await this.get(`/api/meetings/${id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ meeting: Meeting }>().meeting;
+  }
+
+  /** Runs a change that must succeed and returns the meeting it answers with. */
+  async change(method: Method, url: string, payload?: unknown): Promise<Meeting> {
+    const response = await this.request(method, url, payload);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ meeting: Meeting }>().meeting;
+  }
+}

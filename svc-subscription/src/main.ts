@@ -1,0 +1,4 @@
+import { runStandalone } from '@meetings/service-kit';
+import { subscriptionService } from './app.js';
+
+await runStandalone(subscriptionService);

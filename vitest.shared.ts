@@ -1,0 +1,62 @@
+// One place that says how a package's tests run, so every package's vitest.config.ts stays a line long.
+import swc from 'unplugin-swc';
+import { defineProject, type UserWorkspaceConfig } from 'vitest/config';
+
+const sourceConditions = ['@meetings/source', 'node', 'default'];
+
+/** Node tests; `decorators` compiles with swc so Nest gets its decorator metadata. */
+export function nodeProject(
+  name: string,
+  options: { decorators?: boolean } = {},
+): UserWorkspaceConfig {
+  return defineProject({
+    plugins: options.decorators
+      ? [
+          swc.vite({
+            module: { type: 'es6' },
+            jsc: {
+              target: 'es2023',
+              parser: { syntax: 'typescript', decorators: true },
+              transform: {
+                legacyDecorator: true,
+                decoratorMetadata: true,
+                useDefineForClassFields: false,
+              },
+            },
+          }),
+        ]
+      : [],
+    resolve: { conditions: sourceConditions },
+    ssr: { resolve: { conditions: sourceConditions } },
+    test: {
+      name,
+      environment: 'node',
+      // *.real.spec.ts need the real servers and run only in `npm run test:real`.
+      // *.explain.ts are opt-in scale checks (EXPLAIN_INDEX=1): not collected otherwise.
+      include: [
+        'src/**/*.spec.ts',
+        'test/**/*.spec.ts',
+        ...(process.env.EXPLAIN_INDEX === '1' ? ['test/**/*.explain.ts'] : []),
+      ],
+      exclude:
+        process.env.TEST_REAL === '1'
+          ? ['**/node_modules/**']
+          : ['**/node_modules/**', '**/*.real.spec.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  });
+}
+
+/** React tests in jsdom. */
+export function reactProject(name: string): UserWorkspaceConfig {
+  return defineProject({
+    resolve: { conditions: ['@meetings/source', 'browser', 'module', 'import', 'default'] },
+    test: {
+      name,
+      environment: 'jsdom',
+      include: ['src/**/*.spec.ts', 'src/**/*.spec.tsx', 'test/**/*.spec.tsx'],
+      testTimeout: 20_000,
+    },
+  });
+}
