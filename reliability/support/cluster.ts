@@ -120,6 +120,21 @@ export class ServiceProcess {
     }
   }
 
+  /**
+   * V8 heap in use (bytes), from the process's own Prometheus metrics. Sampled often, its lower
+   * envelope is the live heap after collections: what a leak makes grow.
+   */
+  async heapUsedBytes(): Promise<number | undefined> {
+    if (!this.running()) return undefined;
+    try {
+      const response = await fetch(`${this.url}/metrics`, { signal: AbortSignal.timeout(2_000) });
+      const match = /^nodejs_heap_size_used_bytes(?:{[^}]*})? (\S+)$/m.exec(await response.text());
+      return match ? Number(match[1]) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** CPU seconds used so far (user + system), read from /proc. */
   cpuSeconds(): number | undefined {
     if (!this.pid || !this.running()) return undefined;

@@ -43,15 +43,23 @@ export interface FaultSuite {
 
 export async function prepareSuite(env: FaultEnvironment): Promise<FaultSuite> {
   const recorder = new Recorder();
-  const workload = await Workload.prepare({
-    base: env.cluster.gatewayUrl,
-    mailbox: env.cluster.mailbox,
-    users: DURATIONS.users,
-    thinkMs: DURATIONS.thinkMs,
-    prefix: `faults${Date.now().toString(36)}`,
-    recorder,
-  });
-  return { env, workload, recorder, results: {} };
+  try {
+    const workload = await Workload.prepare({
+      base: env.cluster.gatewayUrl,
+      mailbox: env.cluster.mailbox,
+      users: DURATIONS.users,
+      thinkMs: DURATIONS.thinkMs,
+      prefix: `faults${Date.now().toString(36)}`,
+      recorder,
+    });
+    return { env, workload, recorder, results: {} };
+  } catch (error) {
+    // The processes' own account of it, since their log directory goes with the environment.
+    const logs = env.cluster.services
+      .map((s) => `---- ${s.name} ----\n${env.cluster.tail(s.name, 30)}`)
+      .join('\n');
+    throw new Error(`${(error as Error).message}\n${logs}`, { cause: error });
+  }
 }
 
 /**

@@ -230,6 +230,8 @@ export async function startTestSmtp(): Promise<{
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // A reverse lookup of 127.0.0.1 waits up to 1.5 s for a resolver a sandbox may not have.
+    disableReverseLookup: true,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
