@@ -181,9 +181,14 @@ export async function startService<E extends z.ZodObject>(
       openapi,
       close: () =>
         (closing ??= (async () => {
-          await runningApp
-            .close()
-            .catch((error: unknown) => logger.warn({ err: error }, 'closing HTTP failed'));
+          // Intake stops on both doors at once, and what either had accepted finishes while the
+          // database, the outbox and the bus connection are still there.
+          await Promise.all([
+            runningApp
+              .close()
+              .catch((error: unknown) => logger.warn({ err: error }, 'closing HTTP failed')),
+            infra.bus.stopIntake?.(config.SHUTDOWN_GRACE_MS),
+          ]);
           await runningOutbox.stop();
           await runningDataSource.destroy().catch(() => undefined);
           await infra.release();

@@ -52,6 +52,13 @@ export interface MessageBus {
   request(subject: string, body: unknown, options: RequestOptions): Promise<unknown>;
   respond(subject: string, responder: Responder, options: { queue: string }): Promise<void>;
   isConnected(): boolean;
+  /**
+   * Graceful shutdown, step one: takes no new requests or events for this process's responders and
+   * consumers (others replicas take them) and resolves once those being handled have answered, so
+   * nothing already accepted meets a closed database. The connection stays open for the process's
+   * own calls until `close()`. The in-process bus has none: in one process the gateway closes first.
+   */
+  stopIntake?(timeoutMs: number): Promise<void>;
   /** Messages each durable consumer of this process has yet to finish (the consumer lag). */
   consumerLag(): Promise<ConsumerLag[]>;
   close(): Promise<void>;

@@ -25,6 +25,7 @@ import {
   TimeoutError,
   type MsgHdrs,
   type NatsConnection,
+  type Subscription,
 } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 import {
@@ -77,6 +78,10 @@ export class JetStreamBus implements MessageBus {
   private readonly stoppers: (() => void)[] = [];
   private readonly consumerSpecs: ConsumerSpec[] = [];
   private closed = false;
+  /** Set by stopIntake(): no new requests or events for this process's handlers. */
+  private intakeStopped = false;
+  private readonly responderSubscriptions: Subscription[] = [];
+  private readonly inFlight = new Set<Promise<void>>();
   private connected = false;
 
   constructor(
@@ -223,7 +228,7 @@ export class JetStreamBus implements MessageBus {
     const maxDeliver = spec.maxDeliver ?? DEFAULT_MAX_DELIVER;
     let stopped = false;
     this.stoppers.push(() => (stopped = true));
-    for (let attempt = 1; !this.closed && !stopped; attempt++) {
+    for (let attempt = 1; !this.closed && !stopped && !this.intakeStopped; attempt++) {
       try {
         await this.ready;
         await this.ensureStream(spec.stream);
@@ -233,14 +238,18 @@ export class JetStreamBus implements MessageBus {
           this.durable(spec.durable),
         );
         const messages = await consumer.consume({ max_messages: 64 });
+        if (this.intakeStopped) {
+          void messages.close();
+          return;
+        }
         this.stoppers.push(() => void messages.close());
         attempt = 0;
         for await (const msg of messages) {
-          await this.handle(spec, msg, maxDeliver);
+          await this.track(this.handle(spec, msg, maxDeliver));
           if (this.closed || stopped) break;
         }
       } catch (error) {
-        if (this.closed || stopped) return;
+        if (this.closed || stopped || this.intakeStopped) return;
         this.logger.warn({ err: error, consumer: spec.durable }, 'consumer interrupted; resuming');
         await sleep(Math.min(5_000, 250 * attempt));
       }
@@ -392,12 +401,12 @@ export class JetStreamBus implements MessageBus {
 
   async respond(subject: string, responder: Responder, options: { queue: string }): Promise<void> {
     void this.ready.then(() => {
-      if (this.closed || !this.nc) return;
-      this.nc.subscribe(this.out(subject), {
+      if (this.closed || this.intakeStopped || !this.nc) return;
+      const subscription = this.nc.subscribe(this.out(subject), {
         queue: options.queue,
         callback: (error, msg) => {
           if (error) return;
-          void (async () => {
+          void this.track(async () => {
             let answer: unknown;
             try {
               answer = await responder(
@@ -417,10 +426,32 @@ export class JetStreamBus implements MessageBus {
               };
             }
             msg.respond(encoder.encode(JSON.stringify(answer ?? null)));
-          })();
+          });
         },
       });
+      this.responderSubscriptions.push(subscription);
     });
+  }
+
+  /** Runs (or follows) one piece of accepted work, so shutdown can wait for it. */
+  private async track(work: Promise<void> | (() => Promise<void>)): Promise<void> {
+    const running = typeof work === 'function' ? work() : work;
+    this.inFlight.add(running);
+    try {
+      await running;
+    } finally {
+      this.inFlight.delete(running);
+    }
+  }
+
+  async stopIntake(timeoutMs: number): Promise<void> {
+    if (this.intakeStopped) return;
+    this.intakeStopped = true;
+    // drain(): the server stops routing to us; what already reached this client is still handled.
+    await Promise.allSettled(this.responderSubscriptions.splice(0).map((s) => s.drain()));
+    for (const stop of this.stoppers.splice(0)) stop();
+    const timer = sleep(timeoutMs);
+    await Promise.race([Promise.allSettled([...this.inFlight]), timer]);
   }
 
   isConnected(): boolean {
@@ -443,7 +474,9 @@ export class JetStreamBus implements MessageBus {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const stop of this.stoppers) stop();
+    this.intakeStopped = true;
+    for (const sub of this.responderSubscriptions.splice(0)) sub.unsubscribe();
+    for (const stop of this.stoppers.splice(0)) stop();
     if (this.nc && !this.nc.isClosed()) await this.nc.drain().catch(() => this.nc?.close());
   }
 }
