@@ -15,6 +15,7 @@ import {
 } from '@meetings/contracts';
 import {
   contextOf,
+  closeWhileSweepingIdle,
   createLogger,
   createTelemetry,
   JetStreamBus,
@@ -290,7 +291,11 @@ export async function startGateway(
   const app = await createGateway(config, options);
   await app.listen({ port: config.PORT, host: config.HOST });
   const { port } = app.server.address() as AddressInfo;
-  return { app, url: `http://127.0.0.1:${port}`, close: () => app.close() };
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    close: () => closeWhileSweepingIdle(app.server, () => app.close()),
+  };
 }
 
 function decodesAsUtf8(url: string): boolean {

@@ -10,6 +10,9 @@ export interface Answer<T = Record<string, unknown>> {
   /** The outcome of a write is unknown: no answer, or a 5xx after the body was sent. */
   uncertain: boolean;
   text: string;
+  /** When the answer (or the failure) came, epoch ms. */
+  endedAt: number;
+  op: string;
 }
 
 export interface CallOptions {
@@ -84,6 +87,8 @@ export class UserClient {
       ok,
       uncertain: status === 0 || status >= 500,
       text,
+      endedAt: Date.now(),
+      op,
     };
   }
 }

@@ -72,7 +72,12 @@ export class ServiceProcess {
     child.stdout!.pipe(this.log, { end: false });
     child.stderr!.pipe(this.log, { end: false });
     this.child = child;
-    this.exit = new Promise((done) => child.once('exit', () => done()));
+    this.exit = new Promise((done) =>
+      child.once('exit', (code, signal) => {
+        this.log.write(`\n---- exit ${code ?? signal} ${new Date().toISOString()} ----\n`);
+        done();
+      }),
+    );
     const started = Date.now();
     await this.waitReady(timeoutMs);
     this.startupMs = Date.now() - started;

@@ -385,9 +385,25 @@ export class Workload {
     else if (answer.uncertain) m.titles.add(title);
   }
 
+  /**
+   * A new meeting of user `index` with one agenda item and one action, made through the API and
+   * written into the model like every other write: for a case that needs items to act on.
+   */
+  async meetingWithItems(index: number): Promise<MeetingModel | undefined> {
+    const u = this.users[index];
+    const m = u && (await this.create(u));
+    if (!u || !m) return undefined;
+    await this.addItemTo(u, m, 'agenda');
+    await this.addItemTo(u, m, 'actions');
+    return m.agenda.size > 0 && m.actions.size > 0 ? m : undefined;
+  }
+
   private async addItem(u: SimUser, kind: 'agenda' | 'actions'): Promise<void> {
     const m = this.ownedMeeting(u);
-    if (!m) return;
+    if (m) await this.addItemTo(u, m, kind);
+  }
+
+  private async addItemTo(u: SimUser, m: MeetingModel, kind: 'agenda' | 'actions'): Promise<void> {
     const items = kind === 'agenda' ? m.agenda : m.actions;
     if (items.size >= 40) return;
     const text =

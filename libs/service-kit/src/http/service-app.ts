@@ -17,6 +17,7 @@ import { BusTransport } from '../messaging/bus-transport.js';
 import { MessagingTables1763800000000 } from '../messaging/messaging-tables.js';
 import { Outbox } from '../messaging/outbox.js';
 import { ServiceMetrics } from '../metrics/metrics.js';
+import { closeWhileSweepingIdle } from './graceful-close.js';
 import { provideInfrastructure, type SharedRuntime } from '../runtime.js';
 import { traceRequests } from '../telemetry/http.js';
 import { createTelemetry } from '../telemetry/tracing.js';
@@ -184,13 +185,15 @@ export async function startService<E extends z.ZodObject>(
           // Intake stops on both doors at once, and what either had accepted finishes while the
           // database, the outbox and the bus connection are still there.
           await Promise.all([
-            runningApp
-              .close()
-              .catch((error: unknown) => logger.warn({ err: error }, 'closing HTTP failed')),
+            closeWhileSweepingIdle(runningApp.getHttpServer(), () => runningApp.close()).catch(
+              (error: unknown) => logger.warn({ err: error }, 'closing HTTP failed'),
+            ),
             infra.bus.stopIntake?.(config.SHUTDOWN_GRACE_MS),
           ]);
+          logger.info('accepted requests and messages answered; closing the outbox and database');
           await runningOutbox.stop();
           await runningDataSource.destroy().catch(() => undefined);
+          logger.info('outbox and database closed');
           await infra.release();
           await telemetry.shutdown().catch(() => undefined);
         })()),
