@@ -410,6 +410,11 @@ export function writeReport(summary, { dir = RESULTS_DIR } = {}) {
   if (summary.frontend) {
     const fe = summary.frontend;
     lines.push(`## Front end`, '');
+    if (summary.frontendRun)
+      lines.push(
+        `Measured again ${summary.frontendRun.startedAt} – ${summary.frontendRun.finishedAt} (\`npm run bench -- --sections frontend\`): ${summary.frontendRun.note}.`,
+        '',
+      );
     lines.push(
       `First load of each route in Chromium (a fresh profile), every JavaScript file it fetches: gzip = each file gzipped (level 9), sent = bytes on the wire from the gateway. Single bundle = the same routes built as one rspack build without Module Federation (bench/single-bundle). LCP and TBT: ${fe.cpuSlowdown}× CPU slow-down, network ${fe.network.latency} ms round trip, ${fe.network.downloadKbps} kbit/s down, ${fe.network.uploadKbps} kbit/s up, cache off; median of the runs.`,
       '',

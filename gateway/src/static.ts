@@ -8,7 +8,8 @@ const ALWAYS_FRESH = new Set(['index.html', 'mf-manifest.json', 'mf-stats.json',
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpe?g|gif|webp)$/;
 
 function cacheHeaders(reply: { header(name: string, value: string): unknown }, path: string): void {
-  const name = basename(path);
+  // A precompressed sibling (main.1a2b3c4d5e.js.br) is cached like the file it stands for.
+  const name = basename(path).replace(/\.(br|gz)$/, '');
   if (ALWAYS_FRESH.has(name)) reply.header('cache-control', 'no-cache');
   else if (HASHED.test(name)) reply.header('cache-control', 'public, max-age=31536000, immutable');
   else reply.header('cache-control', 'public, max-age=300');
@@ -41,6 +42,8 @@ export async function serveFrontEnds(
       decorateReply: !decorated,
       cacheControl: false,
       setHeaders: cacheHeaders,
+      // The build writes .br and .gz beside each asset (PrecompressPlugin).
+      preCompressed: true,
     });
     decorated = true;
   }
@@ -62,6 +65,7 @@ export async function serveFrontEnds(
     decorateReply: !decorated,
     cacheControl: false,
     setHeaders: cacheHeaders,
+    preCompressed: true,
   });
   const sendShell = (reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').sendFile('index.html', shellDir);

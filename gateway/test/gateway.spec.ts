@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from '../src/app.js';
@@ -65,6 +66,12 @@ beforeAll(async () => {
   const remoteDir = join(mkdtempSync(join(tmpdir(), 'remote-')), 'mfe-actions');
   mkdirSync(remoteDir);
   writeFileSync(join(remoteDir, 'mf-manifest.json'), '{}');
+  // A build's precompressed siblings (PrecompressPlugin).
+  const entry = 'console.log("remote entry");'.repeat(50);
+  writeFileSync(join(remoteDir, 'remoteEntry.js'), entry);
+  writeFileSync(join(remoteDir, 'remoteEntry.js.br'), brotliCompressSync(entry));
+  writeFileSync(join(remoteDir, 'remoteEntry.js.gz'), gzipSync(entry));
+  writeFileSync(join(shellDir, 'main.0123abcd.js.gz'), gzipSync('console.log(1)'));
   const tenantsFile = join(shellDir, '..', `tenants-${Date.now()}.json`);
   writeFileSync(
     tenantsFile,
@@ -223,6 +230,33 @@ describe('front ends', () => {
     const manifest = await fetch(`${base}/remotes/mfe-actions/mf-manifest.json`);
     expect(manifest.status).toBe(200);
     expect(manifest.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('sends the precompressed sibling to a browser that accepts it, with the cache rule of the file', async () => {
+    const get = (path: string, encoding?: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        request(
+          `${base}${path}`,
+          { headers: encoding ? { 'accept-encoding': encoding } : {} },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          },
+        )
+          .on('error', reject)
+          .end();
+      });
+    const brotli = await get('/remotes/mfe-actions/remoteEntry.js', 'br, gzip');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe('no-cache');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    const plain = await get('/remotes/mfe-actions/remoteEntry.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(brotli.body.length).toBeLessThan(plain.body.length);
+    const shellAsset = await get('/main.0123abcd.js', 'gzip');
+    expect(shellAsset.headers['content-encoding']).toBe('gzip');
+    expect(shellAsset.headers['cache-control']).toContain('immutable');
   });
 
   it('brands by host name', async () => {

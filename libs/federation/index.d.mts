@@ -49,3 +49,8 @@ export declare function createAppConfig(
 
 /** Versions of the singletons the shell provides (package name → installed version). */
 export declare function providedSingletonVersions(dir: string): Record<string, string>;
+
+/** Writes `.br` and `.gz` beside each text asset of a production build (served precompressed). */
+export declare class PrecompressPlugin {
+  apply(compiler: import('@rspack/core').Compiler): void;
+}

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
 import { EXPOSED_APP, REMOTES, SHELL_DEV_PORT, remoteByName } from './remotes.mjs';
@@ -205,6 +206,45 @@ function devServer({ port, isHost }) {
   };
 }
 
+/** Text assets worth compressing; smaller ones gain nothing over the headers they would add. */
+const COMPRESSIBLE = /\.(js|css|html|json|svg|txt)$/;
+const COMPRESS_FROM_BYTES = 1_024;
+
+/**
+ * Writes `<asset>.br` and `<asset>.gz` beside each text asset of a production build. The static
+ * server sends them to browsers that accept them (`preCompressed`), so every first load is
+ * compressed at the best ratio without compressing per request. Part of the build output, so a
+ * redeployed folder always carries siblings that match its files.
+ */
+export class PrecompressPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        (assets) => {
+          for (const [name, source] of Object.entries(assets)) {
+            if (!COMPRESSIBLE.test(name)) continue;
+            const buffer = source.buffer();
+            if (buffer.length < COMPRESS_FROM_BYTES) continue;
+            const brotli = brotliCompressSync(buffer, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: buffer.length,
+              },
+            });
+            compilation.emitAsset(`${name}.br`, new sources.RawSource(brotli));
+            compilation.emitAsset(
+              `${name}.gz`,
+              new sources.RawSource(gzipSync(buffer, { level: 9 })),
+            );
+          }
+        },
+      );
+    });
+  }
+}
+
 /**
  * The rspack configuration of one app.
  * @param {{ name: string, dir: string, exposes?: Record<string, string>, isHost?: boolean, port: number, title?: string }} options
@@ -296,6 +336,7 @@ export function createAppConfig({
             // The page runs the app; a remote's container entry is for the shell to load.
             chunks: ['main'],
           }),
+        production && new PrecompressPlugin(),
       ].filter(Boolean),
       devServer: devServer({ port, isHost }),
     };
