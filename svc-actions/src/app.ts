@@ -5,6 +5,7 @@ import { ActionsModule } from './actions.module.js';
 import { ActionsEnvSchema } from './config.js';
 import { ActionIndex1763800000400 } from './migrations/1763800000400-action-index.js';
 import { ActionSearchRows1763800000410 } from './migrations/1763800000410-action-search-rows.js';
+import { ActionReaderIndexes1763800000420 } from './migrations/1763800000420-action-reader-indexes.js';
 
 export const actionsService: ServiceDefinition<typeof ActionsEnvSchema> = {
   name: 'svc-actions',
@@ -12,7 +13,11 @@ export const actionsService: ServiceDefinition<typeof ActionsEnvSchema> = {
   defaultPort: 4004,
   module: ActionsModule,
   entities: indexEntities,
-  migrations: [ActionIndex1763800000400, ActionSearchRows1763800000410],
+  migrations: [
+    ActionIndex1763800000400,
+    ActionSearchRows1763800000410,
+    ActionReaderIndexes1763800000420,
+  ],
   env: ActionsEnvSchema,
   openapi: {
     title: 'svc-actions',

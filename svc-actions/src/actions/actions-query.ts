@@ -10,14 +10,19 @@ export interface SqlQuery {
   values: unknown[];
 }
 
-/** What the caller may see: meetings they own, or whose shared list holds their e-mail. */
-const VISIBLE_TO_CALLER = `(a.owner_id = $1 OR a.shared_with @> ARRAY[$2::text])`;
+/**
+ * What the caller may see: meetings they own, or whose shared list holds their e-mail. Written as
+ * the readers expression of the multicolumn indexes (migration 1763800000420), so every search
+ * scans one index for visibility and its own condition together.
+ */
+const VISIBLE_TO_CALLER = `(ARRAY[a.owner_id::text] || a.shared_with) && ARRAY[$1::text, $2::text]`;
 
 /** Collects positional parameters after the caller's two. */
 class Parameters {
   readonly values: unknown[];
   constructor(caller: Caller) {
-    this.values = [caller.id, caller.email.trim().toLowerCase()];
+    // uuid::text is lower case; an e-mail never looks like a uuid, so the two cannot be confused.
+    this.values = [caller.id.toLowerCase(), caller.email.trim().toLowerCase()];
   }
   add(value: unknown): string {
     this.values.push(value);
