@@ -18,6 +18,16 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/**
+ * The files a release overwrites (hashed chunks are new names), with the precompressed siblings
+ * the build writes beside them: a rollback puts back all of them, as a deploy of the folder does.
+ */
+const RELEASE_ENTRY_FILES = ['mf-manifest.json', 'remoteEntry.js'].flatMap((file) => [
+  file,
+  `${file}.br`,
+  `${file}.gz`,
+]);
+
 async function landingRelease(page: Page): Promise<string | null> {
   await page.getByRole('link', { name: 'Get Started' }).first().waitFor();
   return page.locator('[data-remote="mfe_onboarding"]').getAttribute('data-remote-release');
@@ -35,7 +45,7 @@ describe('independent releases', () => {
     const release = `0.1.1-e2e.${Date.now()}`;
     const out = mkdtempSync(join(tmpdir(), 'onboarding-release-'));
     const backup = mkdtempSync(join(tmpdir(), 'onboarding-backup-'));
-    for (const file of ['mf-manifest.json', 'remoteEntry.js'])
+    for (const file of RELEASE_ENTRY_FILES)
       copyFileSync(join(onboardingDist, file), join(backup, file));
     try {
       const build = spawnSync('npx', ['rspack', 'build', '--mode', 'production'], {
@@ -50,7 +60,7 @@ describe('independent releases', () => {
       expect(await landingRelease(page)).toBe(release);
       expect(await page.locator('script[src]').first().getAttribute('src')).toBe(shellScript);
     } finally {
-      for (const file of ['mf-manifest.json', 'remoteEntry.js'])
+      for (const file of RELEASE_ENTRY_FILES)
         copyFileSync(join(backup, file), join(onboardingDist, file));
       rmSync(out, { recursive: true, force: true });
       rmSync(backup, { recursive: true, force: true });
