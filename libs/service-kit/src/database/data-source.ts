@@ -58,7 +58,9 @@ export function createDataSource(
     extra: {
       options: `-c search_path=${searchPathFor(options.schema).replace(/\s/g, '')}`,
       statement_timeout: connection.statementTimeoutMs,
-      query_timeout: connection.statementTimeoutMs + 1_000,
+      // 0 means none, on the server and in the client alike (the migration runner's setting).
+      query_timeout:
+        connection.statementTimeoutMs > 0 ? connection.statementTimeoutMs + 1_000 : undefined,
       idleTimeoutMillis: 30_000,
     },
   });
@@ -74,10 +76,27 @@ export async function openDatabase(
   logger: Logger,
   migrate: boolean,
 ): Promise<DataSource> {
+  const separately = migrate && !connection.embedded && connection.statementTimeoutMs > 0;
+  if (separately) {
+    // Migrations may build indexes over large tables (a minute at 1,000,000 actions): they get a
+    // connection of their own without the request timeout, as the migration Job has.
+    const migrator = createDataSource(options, {
+      ...connection,
+      poolSize: 2,
+      statementTimeoutMs: 0,
+    });
+    await migrator.initialize();
+    try {
+      await migrateDatabase(migrator, options.schema, true, logger);
+    } finally {
+      await migrator.destroy().catch(() => undefined);
+    }
+  }
   const dataSource = createDataSource(options, connection);
   await dataSource.initialize();
   try {
-    if (migrate) await migrateDatabase(dataSource, options.schema, !connection.embedded, logger);
+    if (migrate && !separately)
+      await migrateDatabase(dataSource, options.schema, !connection.embedded, logger);
   } catch (error) {
     await dataSource.destroy().catch(() => undefined);
     throw error;
