@@ -450,8 +450,13 @@ export class JetStreamBus implements MessageBus {
     // drain(): the server stops routing to us; what already reached this client is still handled.
     await Promise.allSettled(this.responderSubscriptions.splice(0).map((s) => s.drain()));
     for (const stop of this.stoppers.splice(0)) stop();
-    const timer = sleep(timeoutMs);
-    await Promise.race([Promise.allSettled([...this.inFlight]), timer]);
+    // Bounded by the grace period; the timer is cleared so it never outlives the wait.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.inFlight]),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs))),
+    ]);
+    clearTimeout(timer);
   }
 
   isConnected(): boolean {
