@@ -6,6 +6,7 @@ import { MeetingTables1763800000300 } from './migrations/1763800000300-meeting-t
 import { MeetingTitleSearch1763800000310 } from './migrations/1763800000310-meeting-title-search.js';
 import { GinIndexesWithoutPendingList1763800000320 } from './migrations/1763800000320-gin-indexes-without-pending-list.js';
 import { KnownEntitlements1763800000330 } from './migrations/1763800000330-known-entitlements.js';
+import { TitleSearchWithoutTrigramIndex1763800000340 } from './migrations/1763800000340-title-search-without-trigram-index.js';
 import { entities } from './store/entities.js';
 
 export const meetingsService: ServiceDefinition<typeof MeetingsEnvSchema> = {
@@ -19,6 +20,7 @@ export const meetingsService: ServiceDefinition<typeof MeetingsEnvSchema> = {
     MeetingTitleSearch1763800000310,
     GinIndexesWithoutPendingList1763800000320,
     KnownEntitlements1763800000330,
+    TitleSearchWithoutTrigramIndex1763800000340,
   ],
   env: MeetingsEnvSchema,
   openapi: {

@@ -17,7 +17,6 @@ import {
 @Index('meeting_shared_with_idx', { synchronize: false })
 @Index('meeting_series_date_idx', { synchronize: false })
 @Index('meeting_owner_title_date_idx', { synchronize: false })
-@Index('meeting_title_trgm_idx', { synchronize: false })
 @Check('meeting_version_check', 'version > 0')
 export class MeetingEntity {
   @PrimaryColumn('uuid') id!: string;

@@ -99,6 +99,11 @@ export class MeetingStore {
   /**
    * Meetings the user owns or that are shared with their e-mail, newest first. Each branch reads
    * its own index and stops after offset + limit rows, so no page costs a scan of the table.
+   *
+   * A title search filters the caller's own meetings rather than using a title index: the
+   * subqueries with OFFSET 0 keep the planner from combining the caller's index with a trigram
+   * index of all titles, whose entries for a common word grow with the whole table (at 100,000
+   * meetings that alone took 4-6 ms; filtering the caller's ~250 meetings takes under 1 ms).
    */
   visibleTo(
     q: Queryable,
@@ -112,20 +117,25 @@ export class MeetingStore {
       query.limit,
       query.offset,
     ];
-    let titleFilter = '';
+    const owned = `SELECT ${HEAD_COLUMNS} FROM meeting WHERE owner_id = $1`;
+    const shared = `SELECT ${HEAD_COLUMNS} FROM meeting WHERE shared_with @> ARRAY[$2::text] AND owner_id <> $1`;
+    let branches: [string, string];
     if (query.title) {
       params.push(`%${escapeLike(query.title)}%`);
-      titleFilter = `AND title ILIKE $${params.length} ESCAPE '\\'`;
+      const title = `title ILIKE $${params.length} ESCAPE '\\'`;
+      branches = [
+        `SELECT * FROM (${owned} ORDER BY date DESC, id DESC OFFSET 0) o WHERE ${title} ORDER BY date DESC, id DESC LIMIT $3`,
+        `SELECT * FROM (${shared} OFFSET 0) s WHERE ${title} ORDER BY date DESC, id DESC LIMIT $3`,
+      ];
+    } else {
+      branches = [
+        `${owned} ORDER BY date DESC, id DESC LIMIT $3`,
+        `${shared} ORDER BY date DESC, id DESC LIMIT $3`,
+      ];
     }
     return queryRows<MeetingHeadRow>(
       q,
-      `SELECT ${HEAD_COLUMNS} FROM (
-         (SELECT ${HEAD_COLUMNS} FROM meeting WHERE owner_id = $1 ${titleFilter}
-          ORDER BY date DESC, id DESC LIMIT $3)
-         UNION ALL
-         (SELECT ${HEAD_COLUMNS} FROM meeting WHERE shared_with @> ARRAY[$2::text] AND owner_id <> $1 ${titleFilter}
-          ORDER BY date DESC, id DESC LIMIT $3)
-       ) AS visible
+      `SELECT ${HEAD_COLUMNS} FROM ((${branches[0]}) UNION ALL (${branches[1]})) AS visible
        ORDER BY date DESC, id DESC LIMIT $4 OFFSET $5`,
       params,
     );
