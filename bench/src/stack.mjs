@@ -58,7 +58,9 @@ export function cpuSeconds(pid) {
 
 function launch(name, script, env, logName) {
   const log = openSync(join(ensureDir(RAW_DIR), `${logName ?? name}.log`), 'a');
-  const child = spawn(process.execPath, [script], {
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles every process of the stack.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', log, log],

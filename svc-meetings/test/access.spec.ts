@@ -195,6 +195,30 @@ describe.each(MEETING_ROUTES)('$method $name', (route) => {
     }
     expect(await state(owner, fixture.meeting.id)).toEqual(before);
   });
+
+  it('accepts a token it verified before, and still refuses any change to it', async () => {
+    // Verified tokens are remembered; a token differing in one character must be checked afresh.
+    const fixture = await meetingWithContent(owner);
+    const token = await h.runtime.tokens.sign(owner.user!);
+    const get = (t: string) =>
+      h.inject(null, 'GET', `/api/meetings/${fixture.meeting.id}`, undefined, {
+        authorization: `Bearer ${t}`,
+      });
+    expect((await get(token)).statusCode).toBe(200);
+    expect((await get(token)).statusCode).toBe(200);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as object;
+    const otherUser = Buffer.from(JSON.stringify({ ...claims, sub: stranger.user!.id })).toString(
+      'base64url',
+    );
+    const flipped = signature.at(-2) === 'A' ? 'B' : 'A';
+    for (const changed of [
+      `${header}.${otherUser}.${signature}`,
+      `${header}.${payload}.${signature.slice(0, -2)}${flipped}${signature.at(-1)}`,
+    ]) {
+      expectError(await get(changed), 401, 'UNAUTHENTICATED');
+    }
+  });
 });
 
 describe('items of another meeting', () => {
