@@ -13,8 +13,10 @@ export { EXPOSED_APP, REMOTES, SHELL_DEV_PORT, remoteByName };
 /** Share keys that must exist once per page: one React, one router, one theme, one toast queue. */
 export const SINGLETON_SHARE_KEYS = Object.freeze([
   'react',
+  // Deep imports (react/jsx-runtime, react-dom/client, @mui/material/Button) need their own
+  // prefix keys; without 'react/' every app bundled its own JSX runtime.
+  'react/',
   'react-dom',
-  // Deep imports (react-dom/client, @mui/material/Button) need their own prefix keys.
   'react-dom/',
   'react-router-dom',
   '@mui/material',

@@ -42,6 +42,8 @@ describe('shared federation config', () => {
       eager: false,
       requiredVersion: '^19.3.1',
     });
+    // The JSX runtime every compiled component imports comes from the one shared React.
+    expect(shared['react/']).toMatchObject({ singleton: true, requiredVersion: '^19.3.1' });
     expect(shared['@mui/material/']).toMatchObject({ requiredVersion: '^9.5.0' });
     for (const entry of Object.values(shared))
       expect(entry).toMatchObject({ singleton: true, eager: false });
