@@ -33,7 +33,20 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // One router per page: routing comes from the shared router entry, never straight from
+      // react-router (which would be a second instance with its own context).
+      'no-restricted-imports': [
+        'error',
+        ...['react-router', 'react-router-dom'].map((name) => ({
+          name,
+          message: "Import routing from '@meetings/shell-context/router'.",
+        })),
+      ],
     },
+  },
+  {
+    files: ['libs/shell-context/src/router.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // Nest injects by constructor parameter type: a type-only import would erase the metadata.

@@ -18,7 +18,9 @@ export const SINGLETON_SHARE_KEYS = Object.freeze([
   'react/',
   'react-dom',
   'react-dom/',
-  'react-router-dom',
+  // The router through the context package's own entry, not react-router-dom: see
+  // libs/shell-context/src/router.ts (shared modules are not tree-shaken).
+  '@meetings/shell-context/router',
   '@mui/material',
   '@mui/material/',
   '@emotion/react',

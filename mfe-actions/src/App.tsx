@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { ListMessages, SEARCH_DEBOUNCE_MS, ShellTexts } from '@meetings/contracts';
 import { applyHashtagSuggestion } from '@meetings/domain';
 import { useEffect, useState } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from '@meetings/shell-context/router';
 import { ActionList } from './components/ActionList.js';
 import { SearchBox } from './components/SearchBox.js';
 import { listKey, toSearchQuery, type SearchQuery } from './search-query.js';

@@ -1,6 +1,6 @@
 import { PageSpinner } from '@meetings/shell-context';
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from '@meetings/shell-context/router';
 import { MeetingsList } from './list/MeetingsList.js';
 import { MEETINGS_PATH } from './paths.js';
 

@@ -1,6 +1,6 @@
 import { PageSpinner } from '@meetings/shell-context';
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from '@meetings/shell-context/router';
 import { Landing } from './screens/Landing.js';
 
 // The landing page loads first and alone; the sign-in screens load when visited.

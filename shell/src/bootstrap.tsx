@@ -1,7 +1,7 @@
 import { createShellServices, loadBranding, ShellProviders } from '@meetings/shell-context';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@meetings/shell-context/router';
 import { applyBrandingToDocument } from './branding.js';
 import { fetchRemotesManifest } from './federation/remotes-manifest.js';
 import { setUpRemotes } from './federation/runtime.js';

@@ -45,6 +45,12 @@ describe('shared federation config', () => {
     // The JSX runtime every compiled component imports comes from the one shared React.
     expect(shared['react/']).toMatchObject({ singleton: true, requiredVersion: '^19.3.1' });
     expect(shared['@mui/material/']).toMatchObject({ requiredVersion: '^9.5.0' });
+    // The router is shared through the context package's entry, so react-router is tree-shaken.
+    expect(shared['@meetings/shell-context/router']).toMatchObject({
+      singleton: true,
+      requiredVersion: '0.1.0',
+    });
+    expect(shared).not.toHaveProperty('react-router-dom');
     for (const entry of Object.values(shared))
       expect(entry).toMatchObject({ singleton: true, eager: false });
   });

@@ -1,6 +1,6 @@
 import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from '@meetings/shell-context/router';
 import { loadBranding } from './branding.js';
 import { createShellServices } from './services.js';
 import { ShellProviders } from './ShellProviders.js';

@@ -2,7 +2,7 @@
 import { cleanup, render, type RenderResult } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from '@meetings/shell-context/router';
 import { createShellServices, type ShellServices, type ShellServicesOptions } from './services.js';
 import { ShellProviders } from './ShellProviders.js';
 import type { Toast } from './toast.js';

@@ -7,7 +7,7 @@ import { meetingLabel } from '@meetings/domain';
 import { useApi, useToast } from '@meetings/shell-context';
 import { ActionRow } from '@meetings/shell-context/ui';
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from '@meetings/shell-context/router';
 import {
   createActionList,
   type ActionFilters,

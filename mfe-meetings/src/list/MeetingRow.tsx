@@ -3,7 +3,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import type { MeetingSummary } from '@meetings/contracts';
 import { formatWeekdayDate } from '@meetings/domain';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from '@meetings/shell-context/router';
 import { meetingPath } from '../paths.js';
 import { AvatarStack } from './AvatarStack.js';
 

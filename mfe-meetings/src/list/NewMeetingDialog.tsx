@@ -10,7 +10,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { MeetingTexts, SubscriptionMessages } from '@meetings/contracts';
 import { useSubscription } from '@meetings/shell-context';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@meetings/shell-context/router';
 import { useMeetingsApi } from '../api.js';
 import { MeetingCopy } from '../texts.js';
 import { CHANGE_SUBSCRIPTION_PATH, meetingPath, SUBSCRIPTION_CHOICE_PATH } from '../paths.js';

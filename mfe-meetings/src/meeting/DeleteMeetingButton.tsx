@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { MeetingMessages, MeetingTexts, SuccessToasts } from '@meetings/contracts';
 import { useToast } from '@meetings/shell-context';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@meetings/shell-context/router';
 import { useMeetingsApi } from '../api.js';
 import { MEETINGS_PATH } from '../paths.js';
 import { MeetingCopy } from '../texts.js';

@@ -20,7 +20,7 @@ import {
 import { roundDownToStep } from '@meetings/domain';
 import { useToast } from '@meetings/shell-context';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@meetings/shell-context/router';
 import { useMeetingsApi } from '../api.js';
 import { meetingPath } from '../paths.js';
 import { DateTimeFields } from './DateTimeFields.js';

@@ -7,7 +7,7 @@ import { MeetingMessages } from '@meetings/contracts';
 import { canCreateMeetings } from '@meetings/domain';
 import { PageSpinner } from '@meetings/shell-context';
 import { useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from '@meetings/shell-context/router';
 import { MEETINGS_PATH } from '../paths.js';
 import { MeetingCopy } from '../texts.js';
 import { EditableMeeting } from './EditableMeeting.js';

@@ -6,7 +6,7 @@ import {
 } from '@meetings/contracts';
 import { ApiError, useSubscription, useToast } from '@meetings/shell-context';
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@meetings/shell-context/router';
 import { hasErrorCode, isAbort, useMeetingsApi } from '../api.js';
 import { MEETINGS_PATH } from '../paths.js';
 

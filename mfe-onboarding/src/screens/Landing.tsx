@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { OnboardingTexts } from '@meetings/contracts';
 import { useBranding } from '@meetings/shell-context';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from '@meetings/shell-context/router';
 import { LandingCopy } from '../texts.js';
 
 interface Feature {

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { AuthMessages, OnboardingTexts } from '@meetings/contracts';
 import { errorText, useAuth, useToast } from '@meetings/shell-context';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@meetings/shell-context/router';
 import { ScreenCard } from '../components/ScreenCard.js';
 import { LoginCopy } from '../texts.js';
 import type { VerifyState } from './Verify.js';

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { AuthMessages, OnboardingTexts, PRIVACY_STATEMENT_DATE } from '@meetings/contracts';
 import { useBranding, usePrivacy, useToast } from '@meetings/shell-context';
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@meetings/shell-context/router';
 import { ScreenCard } from '../components/ScreenCard.js';
 import { privacySections } from '../privacy-statement.js';
 import { PrivacyCopy } from '../texts.js';

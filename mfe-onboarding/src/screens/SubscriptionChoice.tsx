@@ -15,7 +15,7 @@ import {
 import { formatLongDate, trialStart } from '@meetings/domain';
 import { useBranding, useSubscription, useToast } from '@meetings/shell-context';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '@meetings/shell-context/router';
 import { PLANS, PlanSummary, type ChosenPlan } from '../components/PlanSummary.js';
 import { ScreenCard } from '../components/ScreenCard.js';
 import { ChoiceCopy } from '../texts.js';

@@ -7,7 +7,7 @@ import { AuthMessages, OnboardingTexts } from '@meetings/contracts';
 import { formatLongDate } from '@meetings/domain';
 import { useSubscription, useToast } from '@meetings/shell-context';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@meetings/shell-context/router';
 import { PlanSummary } from '../components/PlanSummary.js';
 import { ScreenCard } from '../components/ScreenCard.js';
 import { TrialCopy } from '../texts.js';

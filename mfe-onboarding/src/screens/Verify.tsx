@@ -10,7 +10,7 @@ import {
 } from '@meetings/contracts';
 import { errorText, useAuth, useToast } from '@meetings/shell-context';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from '@meetings/shell-context/router';
 import { EMPTY_CODE, OtpInput } from '../components/OtpInput.js';
 import { ScreenCard } from '../components/ScreenCard.js';
 import { VerifyCopy } from '../texts.js';

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { NARROW_SCREEN_BREAKPOINT_PX } from '@meetings/contracts';
 import { useBranding } from '@meetings/shell-context';
-import { Link as RouterLink, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Link as RouterLink, NavLink, Outlet, useLocation } from '@meetings/shell-context/router';
 import { Paths } from '../routing/paths.js';
 import { LogoutButton } from './LogoutButton.js';
 import { NavIcon } from './NavIcon.js';

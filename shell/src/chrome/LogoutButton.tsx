@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import { AuthMessages, ShellTexts } from '@meetings/contracts';
 import { useAuth, useToast } from '@meetings/shell-context';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@meetings/shell-context/router';
 import { Paths } from '../routing/paths.js';
 
 export function LogoutButton({ compact }: { compact: boolean }) {

@@ -4,7 +4,7 @@ import { SubscriptionMessages, type SubscriptionStatus } from '@meetings/contrac
 import { formatLongDate } from '@meetings/domain';
 import { useSubscription } from '@meetings/shell-context';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@meetings/shell-context/router';
 import { Paths } from '../routing/paths.js';
 
 export function badgeText(subscription: SubscriptionStatus): { label: string; tooltip: string } {

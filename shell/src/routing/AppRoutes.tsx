@@ -1,6 +1,6 @@
 import { PageSpinner } from '@meetings/shell-context';
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from '@meetings/shell-context/router';
 import { RemoteApp } from '../remote/RemoteApp.js';
 import { GUARDED_ONBOARDING_PATHS, Paths } from './paths.js';
 import { RouteGuard } from './RouteGuard.js';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@meetings/shell-context/router';
 
 type Navigate = (to: string) => void;
 

@@ -1,6 +1,6 @@
 import { PageSpinner, useShell } from '@meetings/shell-context';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@meetings/shell-context/router';
 import { decideRoute } from './guard.js';
 import { Paths } from './paths.js';
 

@@ -17,7 +17,7 @@ import {
 import { meetingLabel } from '@meetings/domain';
 import { useToast } from '@meetings/shell-context';
 import { useCallback, useEffect, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from '@meetings/shell-context/router';
 import { isAbort, useMeetingsApi } from '../../api.js';
 import { ItemRows } from '../../components/ItemRows.js';
 import { Section } from '../../components/Section.js';
