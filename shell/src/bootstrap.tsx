@@ -3,16 +3,20 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@meetings/shell-context/router';
 import { applyBrandingToDocument } from './branding.js';
-import { fetchRemotesManifest } from './federation/remotes-manifest.js';
-import { setUpRemotes } from './federation/runtime.js';
+import { brandingResponse, startRemotes } from './federation/early-start.js';
+import { setRemoteFallback } from './federation/runtime.js';
 import { remoteUnavailableModule } from './remote/RemoteUnavailable.js';
 import { AppRoutes } from './routing/AppRoutes.js';
 import { NavigationBridge, navigateTo } from './routing/NavigationBridge.js';
 import { Paths } from './routing/paths.js';
 
 async function start(): Promise<void> {
-  const [remotes, branding] = await Promise.all([fetchRemotesManifest(), loadBranding()]);
-  setUpRemotes(remotes, remoteUnavailableModule);
+  setRemoteFallback(remoteUnavailableModule);
+  // index.ts began both before React loaded; the same requests are awaited here.
+  const [, branding] = await Promise.all([
+    startRemotes(globalThis.location.pathname),
+    loadBranding('/branding.json', () => brandingResponse()),
+  ]);
   applyBrandingToDocument(branding);
 
   const services = createShellServices({

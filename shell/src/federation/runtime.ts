@@ -21,12 +21,21 @@ export class RemoteUnavailableError extends Error {
 }
 
 const entries = new Map<RemoteName, string>();
+let fallbackModule: (() => RemoteAppModule) | undefined;
+/** Loads started before the page rendered, each handed once to the first loadRemoteApp. */
+const early = new Map<RemoteName, Promise<RemoteAppModule | null | undefined>>();
 
-/** Registers the remotes listed in /remotes.json with the shell's federation runtime. */
-export function setUpRemotes(listed: RemoteEntries, fallbackModule: () => RemoteAppModule): void {
+/**
+ * Registers the remotes listed in /remotes.json with the shell's federation runtime. Runs before
+ * React loads, so the fallback (a React component) is handed over later by setRemoteFallback.
+ */
+export function setUpRemotes(listed: RemoteEntries): void {
   registerPlugins([
     remoteCompatibilityPlugin(__SHELL_SINGLETON_VERSIONS__),
-    remoteFallbackPlugin({ fallbackModule, manifestTimeoutMs: REMOTE_LOAD_TIMEOUT_MS }),
+    remoteFallbackPlugin({
+      fallbackModule: () => fallbackModule?.(),
+      manifestTimeoutMs: REMOTE_LOAD_TIMEOUT_MS,
+    }),
   ]);
   for (const [name, entry] of Object.entries(listed) as [RemoteName, string][]) {
     entries.set(name, entry);
@@ -34,8 +43,26 @@ export function setUpRemotes(listed: RemoteEntries, fallbackModule: () => Remote
   registerRemotes([...entries].map(([name, entry]) => ({ name, entry })));
 }
 
+/** The module a remote that cannot be loaded is replaced with. */
+export function setRemoteFallback(module: () => RemoteAppModule): void {
+  fallbackModule = module;
+}
+
+/**
+ * Starts loading a remote's ./App now, beside the shell's own start-up, instead of after it: on a
+ * slow network the page's remote is otherwise three round trips behind React. Never rejects.
+ */
+export function startLoadingRemoteApp(name: RemoteName): void {
+  if (!entries.has(name) || early.has(name)) return;
+  early.set(
+    name,
+    loadRemote<RemoteAppModule>(`${name}/${EXPOSED_APP.slice(2)}`).catch(() => undefined),
+  );
+}
+
 /** Forgets a failed load (cached manifest, entry script) so the next load starts afresh. */
 export function resetRemote(name: RemoteName): void {
+  early.delete(name);
   const entry = entries.get(name);
   if (entry) registerRemotes([{ name, entry }], { force: true });
 }
@@ -58,7 +85,13 @@ export async function loadRemoteApp(
 ): Promise<RemoteAppModule> {
   if (!entries.has(name)) throw new RemoteUnavailableError(name, 'not listed in /remotes.json');
   const request = `${name}/${EXPOSED_APP.slice(2)}`;
-  const loaded = await withTimeout(loadRemote<RemoteAppModule>(request), timeoutMs, name);
+  const started = early.get(name);
+  early.delete(name);
+  // An early load that failed (before the fallback was handed over) is tried again here.
+  const work = started
+    ? started.then((module) => module ?? loadRemote<RemoteAppModule>(request))
+    : loadRemote<RemoteAppModule>(request);
+  const loaded = await withTimeout(work, timeoutMs, name);
   if (!loaded?.default) {
     throw new RemoteUnavailableError(name, `${request} has no default component`);
   }
