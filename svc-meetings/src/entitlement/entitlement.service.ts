@@ -73,9 +73,16 @@ export class EntitlementService {
   }
 
   /**
-   * A plan changed (inside the event's transaction): the event's plan becomes the last known one and
-   * the cached answer goes. Throws when the cache cannot be reached, so that the event comes again.
+   * A plan changed: the cached answer goes first, before the event's transaction, so the change
+   * counts one transaction sooner. Always safe: svc-subscription committed the plan before it
+   * published the event, so whatever is asked next is already the new answer. Throws when the
+   * cache cannot be reached, so that the event comes again.
    */
+  async forget(userId: string): Promise<void> {
+    await this.cache.delete(cacheKey(userId));
+  }
+
+  /** A plan changed (inside the event's transaction): the event's plan becomes the last known one. */
   async changed(tx: EntityManager, event: SubscriptionChanged): Promise<void> {
     const status = { status: event.status, trialExpiresOn: event.trialExpiresOn };
     await this.remember(tx, {
@@ -88,7 +95,6 @@ export class EntitlementService {
         daysRemaining: daysRemaining(event.trialExpiresOn, new Date()),
       }),
     });
-    await this.cache.delete(cacheKey(event.userId));
   }
 
   /** Only a newer plan replaces the kept one: answers and events may arrive in any order. */

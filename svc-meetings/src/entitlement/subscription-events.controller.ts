@@ -20,12 +20,14 @@ export class SubscriptionEventsController {
     private readonly outbox: Outbox,
   ) {}
 
-  /** A plan changed: keep it and forget the cached answer; a failure rolls back and the event comes again. */
+  /** A plan changed: forget the cached answer, then keep the plan; a failure brings the event again. */
   @EventPattern(Subjects.SubscriptionChanged, { durable: 'svc-meetings_entitlements' })
   async onSubscriptionChanged(
     @Payload({ schema: envelopeOf(SubscriptionChangedSchema) })
     event: EventEnvelope<SubscriptionChanged>,
   ): Promise<void> {
+    // Also for a repeated event: forgetting a cached answer again only costs one more question.
+    await this.entitlements.forget(event.data.userId);
     await this.outbox.consumeOnce(ENTITLEMENT_CONSUMER, event.id, (tx) =>
       this.entitlements.changed(tx, event.data),
     );
