@@ -20,6 +20,8 @@ export class RemoteUnavailableError extends Error {
 
 export function setUpRemotes(): void {}
 
+export function setRemoteFallback(): void {}
+
 export function resetRemote(): void {}
 
 const apps: Record<RemoteName, () => Promise<RemoteAppModule>> = {
@@ -27,6 +29,11 @@ const apps: Record<RemoteName, () => Promise<RemoteAppModule>> = {
   mfe_meetings: () => import('../../mfe-meetings/src/App.tsx'),
   mfe_actions: () => import('../../mfe-actions/src/App.tsx'),
 };
+
+/** As the federated shell does, the page's chunk starts loading before React has loaded. */
+export function startLoadingRemoteApp(name: RemoteName): void {
+  void apps[name]().catch(() => undefined);
+}
 
 export function loadRemoteApp(name: RemoteName): Promise<RemoteAppModule> {
   return apps[name]();

@@ -116,8 +116,9 @@ async function singleBundleConfig() {
     (plugin) => plugin?.constructor?.name !== 'ModuleFederationPlugin',
   );
   config.plugins.push(
+    // Matched on the resolved file too: early-start.ts imports it as './runtime.js'.
     new rspack.NormalModuleReplacementPlugin(
-      /federation[\\/]runtime\.js$/,
+      /federation[\\/]runtime\.(js|ts)$/,
       join(ROOT, 'bench', 'single-bundle', 'runtime.ts'),
     ),
   );

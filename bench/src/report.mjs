@@ -384,7 +384,7 @@ export function writeReport(summary, { dir = RESULTS_DIR } = {}) {
   if (summary.events && Object.keys(summary.events).length) {
     lines.push(`## Event lag`, '');
     lines.push(
-      'From sending the change through the gateway until the other service shows its effect (polled every millisecond).',
+      'From sending the change through the gateway until the other service shows its effect (polled every millisecond), after three unrecorded warm-up rounds per condition.',
       '',
     );
     const rowsLag = [];
