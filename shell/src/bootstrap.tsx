@@ -6,12 +6,13 @@ import { applyBrandingToDocument } from './branding.js';
 import { brandingResponse, startRemotes } from './federation/early-start.js';
 import { setRemoteFallback } from './federation/runtime.js';
 import { remoteUnavailableModule } from './remote/RemoteUnavailable.js';
-import { AppRoutes } from './routing/AppRoutes.js';
+import { AppRoutes, preloadAppChrome } from './routing/AppRoutes.js';
 import { NavigationBridge, navigateTo } from './routing/NavigationBridge.js';
 import { Paths } from './routing/paths.js';
 
 async function start(): Promise<void> {
   setRemoteFallback(remoteUnavailableModule);
+  preloadAppChrome(globalThis.location.pathname);
   // index.ts began both before React loaded; the same requests are awaited here.
   const [, branding] = await Promise.all([
     startRemotes(globalThis.location.pathname),

@@ -6,9 +6,13 @@ import { GUARDED_ONBOARDING_PATHS, Paths } from './paths.js';
 import { RouteGuard } from './RouteGuard.js';
 
 // The app bar and sidebar load with the first /app page, not with the landing page.
-const AppChrome = lazy(() =>
-  import('../chrome/AppChrome.js').then((m) => ({ default: m.AppChrome })),
-);
+const loadAppChrome = () => import('../chrome/AppChrome.js');
+const AppChrome = lazy(() => loadAppChrome().then((m) => ({ default: m.AppChrome })));
+
+/** Starts loading the app bar while the guard's checks are still under way (an /app page). */
+export function preloadAppChrome(pathname: string): void {
+  if (pathname === Paths.app || pathname.startsWith(`${Paths.app}/`)) void loadAppChrome();
+}
 
 /** mfe-onboarding owns /, /login, /verify and the three guarded onboarding screens. */
 function Onboarding() {

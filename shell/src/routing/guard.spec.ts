@@ -1,6 +1,6 @@
 import type { SubscriptionStatus } from '@meetings/contracts';
 import { createTestServices, fakeApi, jsonResponse } from '@meetings/shell-context/testing';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { decideRoute } from './guard.js';
 
 const activeTrial: SubscriptionStatus = {
@@ -48,12 +48,32 @@ describe('route guard (spec §4 order)', () => {
   it('2. sends a user who has not accepted the privacy statement to /privacy', async () => {
     const { target, calls } = decide('/app/actions', { privacy: false });
     expect(await target).toBe('/privacy');
-    expect(calls()).not.toContain('/auth/subscription-status');
+    // Asked together with the privacy status, but privacy decides first.
+    expect(calls()).toEqual(['/auth/status', '/auth/privacy-status', '/auth/subscription-status']);
     expect(await decide('/privacy', { privacy: false }).target).toBeNull();
     expect(
       await decide('/trial-notice', { privacy: false, subscription: { hasSeenTrialNotice: false } })
         .target,
     ).toBe('/privacy');
+  });
+
+  it('asks privacy and subscription together once the user is signed in', async () => {
+    let answerPrivacy: (response: Response) => void = () => undefined;
+    const fetch = fakeApi({
+      'GET /auth/status': () => jsonResponse({ authenticated: true }),
+      'GET /auth/privacy-status': () =>
+        new Promise<Response>((resolve) => {
+          answerPrivacy = resolve;
+        }),
+      'GET /auth/subscription-status': () => jsonResponse(activeTrial),
+    });
+    const services = createTestServices({ fetch, currentPath: () => '/app/meetings' });
+    const target = decideRoute(services, { pathname: '/app/meetings', search: '' });
+    await vi.waitFor(() =>
+      expect(fetch.calls.map((call) => call.path)).toContain('/auth/subscription-status'),
+    );
+    answerPrivacy(jsonResponse({ hasAcceptedPrivacy: true }));
+    expect(await target).toBeNull();
   });
 
   it('treats a failed privacy check as accepted', async () => {

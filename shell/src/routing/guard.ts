@@ -32,8 +32,9 @@ export function subscriptionStep(subscription: SubscriptionStatus | null): Step 
 }
 
 /**
- * The route guard for a signed-in user, in the order of spec §4. Checks run one after the other
- * and stop at the first redirect, so later calls are not made needlessly.
+ * The route guard for a signed-in user, in the order of spec §4. A signed-out user is asked
+ * nothing beyond the status check. For a signed-in user the privacy and subscription checks are
+ * asked together (one round trip instead of two before the page shows) and decided in order.
  */
 export async function decideRoute(
   services: Pick<ShellServices, 'auth' | 'privacy' | 'subscription'>,
@@ -43,14 +44,17 @@ export async function decideRoute(
   const status = await services.auth.status().catch(() => ({ authenticated: false }));
   if (!status.authenticated) return Paths.login;
 
-  // 2-3. Privacy; a failed check counts as accepted.
-  const accepted = await services.privacy.hasAccepted().catch(() => true);
+  // Privacy: a failed check counts as accepted. Subscription: without an answer (service down)
+  // the user stays where they are.
+  const [accepted, subscription] = await Promise.all([
+    services.privacy.hasAccepted().catch(() => true),
+    services.subscription.get().catch(() => services.subscription.getSnapshot()),
+  ]);
+
+  // 2-3. Privacy.
   if (!accepted) return location.pathname === Paths.privacy ? null : Paths.privacy;
   if (location.pathname === Paths.privacy) return Paths.meetings;
 
-  // 4-7. Subscription; without an answer (service down) the user stays where they are.
-  const subscription = await services.subscription
-    .get()
-    .catch(() => services.subscription.getSnapshot());
+  // 4-7. Subscription.
   return subscriptionStep(subscription)(location);
 }
