@@ -1,5 +1,5 @@
 import type { RemoteName } from '@meetings/federation/remotes';
-import { Paths } from '../routing/paths.js';
+import { isAppPath, Paths } from '../routing/paths.js';
 import { fetchRemotesManifest, type RemoteEntries } from './remotes-manifest.js';
 import { setUpRemotes, startLoadingRemoteApp } from './runtime.js';
 
@@ -9,7 +9,7 @@ import { setUpRemotes, startLoadingRemoteApp } from './runtime.js';
  * when it is drawn, as it would have anyway.
  */
 export function remoteForPath(pathname: string): RemoteName {
-  if (pathname === Paths.app || pathname.startsWith(`${Paths.app}/`)) {
+  if (isAppPath(pathname)) {
     return pathname.startsWith(`${Paths.actions}/`) || pathname === Paths.actions
       ? 'mfe_actions'
       : 'mfe_meetings';

@@ -2,7 +2,7 @@ import { PageSpinner } from '@meetings/shell-context';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from '@meetings/shell-context/router';
 import { RemoteApp } from '../remote/RemoteApp.js';
-import { GUARDED_ONBOARDING_PATHS, Paths } from './paths.js';
+import { GUARDED_ONBOARDING_PATHS, isAppPath, Paths } from './paths.js';
 import { RouteGuard } from './RouteGuard.js';
 
 // The app bar and sidebar load with the first /app page, not with the landing page.
@@ -11,7 +11,7 @@ const AppChrome = lazy(() => loadAppChrome().then((m) => ({ default: m.AppChrome
 
 /** Starts loading the app bar while the guard's checks are still under way (an /app page). */
 export function preloadAppChrome(pathname: string): void {
-  if (pathname === Paths.app || pathname.startsWith(`${Paths.app}/`)) void loadAppChrome();
+  if (isAppPath(pathname)) void loadAppChrome();
 }
 
 /** mfe-onboarding owns /, /login, /verify and the three guarded onboarding screens. */

@@ -16,3 +16,8 @@ export const GUARDED_ONBOARDING_PATHS: readonly string[] = [
   Paths.trialNotice,
   Paths.subscriptionChoice,
 ];
+
+/** Whether a path is one of the signed-in pages under /app. */
+export function isAppPath(pathname: string): boolean {
+  return pathname === Paths.app || pathname.startsWith(`${Paths.app}/`);
+}
