@@ -266,37 +266,51 @@ export async function compareApi({ size, stack, minimal, options, log = console.
   return results;
 }
 
-/** One caller only, through the gateway: the latency each query has at this size. */
-export async function latencyAtSize({ size, stack, options, log = console.log }) {
+/**
+ * One caller only, through each size's gateway: the latency each query has at each size. The
+ * stacks of all sizes run at once and every round takes the sizes in turn (in a rotating order),
+ * so a change in the machine's load touches all sizes alike instead of the one measured then.
+ * Returns { [size]: rows }.
+ */
+export async function latencyBySize({ stacks, options, log = console.log }) {
   const { rounds = 3, latencyMs = 2_000, warmupMs = 500, only } = options;
-  const out = [];
-  for (const scenario of scenarios(size)) {
-    if (only && !only.includes(scenario.id)) continue;
-    if (!scenario.read && options.readsOnly) continue;
-    const [gateway] = await contenders(scenario, stack, null);
-    const p50s = [];
-    const p99s = [];
+  const sizes = Object.keys(stacks);
+  const out = Object.fromEntries(sizes.map((size) => [size, []]));
+  const bySize = Object.fromEntries(sizes.map((size) => [size, scenarios(size)]));
+  for (const [index, first] of bySize[sizes[0]].entries()) {
+    if (only && !only.includes(first.id)) continue;
+    if (!first.read && options.readsOnly) continue;
+    const gateways = {};
+    for (const size of sizes)
+      [gateways[size]] = await contenders(bySize[size][index], stacks[size], null);
+    const p50s = Object.fromEntries(sizes.map((size) => [size, []]));
+    const p99s = Object.fromEntries(sizes.map((size) => [size, []]));
     for (let round = 0; round < rounds; round++) {
-      const r = await runLoad({
-        origin: gateway.origin,
-        next: (i) => gateway.next(round * 100_000 + i),
-        connections: 1,
-        durationMs: latencyMs,
-        warmupMs,
-      });
-      if (r.errors > 0) log(`  ! ${scenario.id} at ${size}: ${r.errors} failed (${r.firstError})`);
-      p50s.push(r.p50);
-      p99s.push(r.p99);
+      const order = sizes.map((_, i) => sizes[(i + round) % sizes.length]);
+      for (const size of order) {
+        const gateway = gateways[size];
+        const r = await runLoad({
+          origin: gateway.origin,
+          next: (i) => gateway.next(round * 100_000 + i),
+          connections: 1,
+          durationMs: latencyMs,
+          warmupMs,
+        });
+        if (r.errors > 0) log(`  ! ${first.id} at ${size}: ${r.errors} failed (${r.firstError})`);
+        p50s[size].push(r.p50);
+        p99s[size].push(r.p99);
+      }
     }
-    out.push({
-      id: scenario.id,
-      label: scenario.label,
-      p50: median(p50s),
-      p99: median(p99s),
-      p50Spread: spread(p50s),
-    });
+    for (const size of sizes)
+      out[size].push({
+        id: first.id,
+        label: first.label,
+        p50: median(p50s[size]),
+        p99: median(p99s[size]),
+        p50Spread: spread(p50s[size]),
+      });
     log(
-      `  ${size} ${scenario.id.padEnd(17)} p50 ${fmt(median(p50s))} ms p99 ${fmt(median(p99s))} ms`,
+      `  ${first.id.padEnd(17)} p50 ${sizes.map((size) => `${size} ${fmt(median(p50s[size]))}`).join(', ')} ms`,
     );
   }
   return out;

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { ADMIN_URL, RAW_DIR, RESULTS_DIR, embeddedDataDir, ensureDir } from './config.mjs';
-import { compareApi, latencyAtSize } from './api.mjs';
+import { compareApi, latencyBySize } from './api.mjs';
 import { measureEmbedded } from './embedded.mjs';
 import { measureEventLag } from './events.mjs';
 import { measureFrontEnd } from './frontend.mjs';
@@ -123,8 +123,7 @@ for (const size of new Set([...sizes, fullSize])) {
 
 for (const size of sizes) {
   const needsStack =
-    sections.has('scale') ||
-    (size === fullSize && [...sections].some((s) => ['api', 'events', 'frontend'].includes(s)));
+    size === fullSize && [...sections].some((s) => ['api', 'events', 'frontend'].includes(s));
   if (!needsStack) continue;
   log(`\n== distributed stack on ${size}`);
   const stack = await startDistributed({ size, label: size });
@@ -137,15 +136,6 @@ for (const size of sizes) {
       } finally {
         await minimal.stop();
       }
-    }
-    if (sections.has('scale')) {
-      log(`-- latency at ${size}`);
-      summary.scale[size] = await latencyAtSize({
-        size,
-        stack,
-        options: { ...options, rounds: ci ? 1 : 3, latencyMs: ci ? 500 : 1_500 },
-        log,
-      });
     }
     if (size === fullSize && sections.has('events')) {
       log(`-- event lag (distributed)`);
@@ -169,6 +159,28 @@ for (const size of sizes) {
     }
   } finally {
     await stack.stop();
+  }
+}
+
+if (sections.has('scale')) {
+  log(`\n== distributed stacks on ${sizes.join(', ')} at once: latency by size`);
+  const stacks = {};
+  try {
+    // One caller at a time: small pools keep three stacks within PostgreSQL's connection limit.
+    for (const size of sizes)
+      stacks[size] = await startDistributed({
+        size,
+        label: `${size}-scale`,
+        env: { DATABASE_POOL_SIZE: '5' },
+      });
+    summary.scaleOptions = { rounds: ci ? 1 : 5, latencyMs: ci ? 500 : 1_500 };
+    summary.scale = await latencyBySize({
+      stacks,
+      options: { ...options, ...summary.scaleOptions },
+      log,
+    });
+  } finally {
+    for (const stack of Object.values(stacks)) await stack.stop();
   }
 }
 

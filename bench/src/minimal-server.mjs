@@ -21,8 +21,14 @@ const { MeetingIndexWriter } = await import(
 
 const url = process.env.DATABASE_URL;
 const poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10);
+// The services' own session settings, so both sides get the same plans.
+const { SESSION_SETTINGS } = await import('@meetings/service-kit');
 const pool = (schema) =>
-  new pg.Pool({ connectionString: url, max: poolSize, options: `-c search_path=${schema},public` });
+  new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: `-c search_path=${schema},public ${SESSION_SETTINGS}`,
+  });
 const meetingsDb = pool('meetings');
 const actionsDb = pool('actions');
 

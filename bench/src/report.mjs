@@ -341,7 +341,12 @@ export function writeReport(summary, { dir = RESULTS_DIR } = {}) {
   const scale = summary.scale ?? {};
   const sizes = Object.keys(scale);
   if (sizes.length) {
-    lines.push(`## Latency by data size (through the gateway, one caller)`, '');
+    lines.push(
+      `## Latency by data size (through the gateway, one caller)`,
+      '',
+      `The stacks of every size run at once; each round measures the sizes in turn, in a rotating order, so the ratios compare the same minutes. Medians of ${summary.scaleOptions?.rounds ?? 3} rounds of ${(summary.scaleOptions?.latencyMs ?? 1_500) / 1000} s each.`,
+      '',
+    );
     const ids = scale[sizes[0]].map((r) => r.id);
     lines.push(
       table(

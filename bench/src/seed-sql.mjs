@@ -247,7 +247,8 @@ const ORDERED_DISTINCT_LOWER = (column, trim) => `ARRAY(
 /**
  * svc-actions' index of meetings from..to, as its event handler writes it from a snapshot:
  * shared e-mails trimmed, lower-cased and distinct; hashtag keys lower-cased and distinct; each
- * action row carrying its meeting's title, date, owner and shared list.
+ * action row carrying its meeting's title, date, owner and shared list; one reader row per owner
+ * and shared e-mail.
  */
 export function indexSql(from, to) {
   const { meetings, actions } = SCHEMAS;
@@ -268,11 +269,20 @@ export function indexSql(from, to) {
                   JOIN ${meetings}.action_item a ON a.meeting_id = im.id`,
       values: [from, to],
     },
+    {
+      text: `INSERT INTO ${actions}.meeting_reader (meeting_id, reader, meeting_date, owner_id)
+             SELECT im.id, r.reader, im.date, im.owner_id
+             FROM generate_series($1::int, $2::int) m
+                  JOIN ${actions}.indexed_meeting im ON im.id = public.bench_uuid('meeting' || m)
+                  CROSS JOIN LATERAL unnest(ARRAY[im.owner_id::text] || im.shared_with) AS r(reader)
+             ON CONFLICT DO NOTHING`,
+      values: [from, to],
+    },
   ];
 }
 
 /** Tables whose secondary indexes are dropped for the bulk load and made again after it. */
 export const LOADED_TABLES = [
   [SCHEMAS.meetings, ['meeting', 'agenda_item', 'action_item']],
-  [SCHEMAS.actions, ['indexed_meeting', 'indexed_action']],
+  [SCHEMAS.actions, ['indexed_meeting', 'indexed_action', 'meeting_reader']],
 ];

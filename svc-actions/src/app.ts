@@ -6,6 +6,7 @@ import { ActionsEnvSchema } from './config.js';
 import { ActionIndex1763800000400 } from './migrations/1763800000400-action-index.js';
 import { ActionSearchRows1763800000410 } from './migrations/1763800000410-action-search-rows.js';
 import { ActionReaderIndexes1763800000420 } from './migrations/1763800000420-action-reader-indexes.js';
+import { MeetingReaders1763800000430 } from './migrations/1763800000430-meeting-readers.js';
 
 export const actionsService: ServiceDefinition<typeof ActionsEnvSchema> = {
   name: 'svc-actions',
@@ -17,6 +18,7 @@ export const actionsService: ServiceDefinition<typeof ActionsEnvSchema> = {
     ActionIndex1763800000400,
     ActionSearchRows1763800000410,
     ActionReaderIndexes1763800000420,
+    MeetingReaders1763800000430,
   ],
   env: ActionsEnvSchema,
   openapi: {

@@ -225,6 +225,79 @@ describe('GET /api/actions/: paging over actions', () => {
   });
 });
 
+describe("GET /api/actions/: text search over the caller's meetings", () => {
+  const erin = testUser('erin@example.com');
+  const frank = testUser('frank@example.com');
+
+  it('pages a search in list order across owned and shared meetings, each action once', async () => {
+    // Erin owns two meetings (one shared with her own e-mail) and is shared on Frank's, between them.
+    const dates = [
+      '2025-12-03T09:00:00.000Z',
+      '2025-12-02T09:00:00.000Z',
+      '2025-12-01T09:00:00.000Z',
+    ];
+    const owners = [erin, frank, erin];
+    const expected: string[] = [];
+    for (const [index, date] of dates.entries()) {
+      const actions = Array.from({ length: 12 }, (_, i) =>
+        action(
+          `${date.slice(0, 10)} ${i % 2 ? 'invoice' : 'other'} ${String(i + 1).padStart(2, '0')}`,
+          i + 1,
+        ),
+      );
+      expected.push(...actions.map((a) => a.text).filter((text) => text.includes('invoice')));
+      await h.feed(
+        h.upserted(
+          meetings.create(owners[index]!, {
+            title: `Billing ${index}`,
+            date,
+            sharedWith: ['Erin@Example.com'],
+            actions,
+          }),
+        ),
+      );
+    }
+    const first = await list(erin, 'search=INVOICE&pageSize=10');
+    expect(first.hasMore).toBe(true);
+    expect(texts(first)).toEqual(expected.slice(0, 10));
+    const second = await list(erin, 'search=INVOICE&pageSize=10&page=2');
+    expect(second.hasMore).toBe(false);
+    expect(texts(second)).toEqual(expected.slice(10));
+    expect(texts(await list(frank, 'search=invoice'))).toEqual(expected.slice(6, 12));
+  });
+
+  it('follows sharing, a new date and a deletion', async () => {
+    const created = meetings.create(frank, {
+      title: 'Vendor sync',
+      date: '2025-08-01T09:00:00.000Z',
+      actions: [action('Renew the licence', 1)],
+    });
+    await h.feed(h.upserted(created));
+    expect(texts(await list(erin, 'search=licence'))).toEqual([]);
+
+    await h.feed(
+      h.upserted(meetings.change(created.id, (m) => (m.sharedWith = ['erin@example.com']))),
+    );
+    expect(texts(await list(erin, 'search=licence'))).toEqual(['Renew the licence']);
+
+    // Moved to the newest date: first in the search now, ahead of Erin's December meetings.
+    await h.feed(
+      h.upserted(meetings.change(created.id, (m) => (m.date = '2026-01-05T09:00:00.000Z'))),
+    );
+    const page = await list(erin, 'search=e&pageSize=1');
+    expect(page.meetings.map((m) => [m.id, m.date])).toEqual([
+      [created.id, '2026-01-05T09:00:00.000Z'],
+    ]);
+
+    await h.feed(h.upserted(meetings.change(created.id, (m) => (m.sharedWith = []))));
+    expect(texts(await list(erin, 'search=licence'))).toEqual([]);
+    expect(texts(await list(frank, 'search=licence'))).toEqual(['Renew the licence']);
+
+    await h.feed(h.deleted(meetings.remove(created.id)));
+    expect(texts(await list(frank, 'search=licence'))).toEqual([]);
+  });
+});
+
 describe('GET /api/actions/hashtags', () => {
   async function suggest(user: TestUser, query = ''): Promise<string[]> {
     const response = await h.request(

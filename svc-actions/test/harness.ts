@@ -123,7 +123,7 @@ export class ActionsHarness {
   /**
    * The whole index (or one meeting), in a stable order, without bookkeeping timestamps. Fails if
    * an action row's copy of its meeting's fields differs from the meeting, so every comparison of
-   * the index also checks the copies.
+   * the index also checks the copies, and the same for the meeting's reader rows.
    */
   async dumpIndex(onlyId?: string): Promise<IndexedMeetingView[]> {
     const stale = await queryRows<{ id: string }>(
@@ -137,6 +137,26 @@ export class ActionsHarness {
     if (stale.length > 0)
       throw new Error(
         `action rows out of step with their meeting: ${stale.map((r) => r.id).join(', ')}`,
+      );
+    // Reader rows: one per live meeting's owner id and shared e-mail, with its date and owner.
+    const readers = await queryRows<{ meeting_id: string; reader: string }>(
+      this.service.dataSource,
+      `WITH expected AS (
+         SELECT m.id AS meeting_id, r.reader, m.date AS meeting_date, m.owner_id
+         FROM indexed_meeting m CROSS JOIN LATERAL unnest(ARRAY[m.owner_id::text] || m.shared_with) AS r(reader)
+         WHERE m.deleted_at IS NULL AND ($1::uuid IS NULL OR m.id = $1)
+       ), actual AS (
+         SELECT meeting_id, reader, meeting_date, owner_id FROM meeting_reader
+         WHERE ($1::uuid IS NULL OR meeting_id = $1)
+       )
+       (SELECT meeting_id, reader FROM (SELECT * FROM expected EXCEPT ALL SELECT * FROM actual) missing)
+       UNION ALL
+       (SELECT meeting_id, reader FROM (SELECT * FROM actual EXCEPT ALL SELECT * FROM expected) extra)`,
+      [onlyId ?? null],
+    );
+    if (readers.length > 0)
+      throw new Error(
+        `reader rows out of step with their meeting: ${readers.map((r) => `${r.meeting_id} ${r.reader}`).join(', ')}`,
       );
     const meetings = await queryRows<{
       id: string;

@@ -39,6 +39,7 @@ export class MeetingIndexWriter {
       ],
     );
     if (won.length === 0) return false;
+    await this.replaceReaders(manager, meeting);
     await this.replaceActions(manager, meeting);
     return true;
   }
@@ -55,6 +56,7 @@ export class MeetingIndexWriter {
       [meetingId, version],
     );
     if (won.length === 0) return false;
+    await manager.query(`DELETE FROM meeting_reader WHERE meeting_id = $1`, [meetingId]);
     await manager.query(`DELETE FROM indexed_action WHERE meeting_id = $1`, [meetingId]);
     return true;
   }
@@ -89,9 +91,9 @@ export class MeetingIndexWriter {
          RETURNING id`,
         [missing, before],
       );
-      await manager.query(`DELETE FROM indexed_action WHERE meeting_id = ANY($1::uuid[])`, [
-        retired.map((r) => r.id),
-      ]);
+      const ids = retired.map((r) => r.id);
+      await manager.query(`DELETE FROM meeting_reader WHERE meeting_id = ANY($1::uuid[])`, [ids]);
+      await manager.query(`DELETE FROM indexed_action WHERE meeting_id = ANY($1::uuid[])`, [ids]);
       return retired.length;
     });
   }
@@ -99,6 +101,25 @@ export class MeetingIndexWriter {
   async isEmpty(): Promise<boolean> {
     const rows = await queryRows(this.dataSource, `SELECT 1 FROM indexed_meeting LIMIT 1`);
     return rows.length === 0;
+  }
+
+  /**
+   * Makes the meeting's reader rows (owner's id, shared e-mails) match the snapshot in one
+   * statement; rows that did not change are not rewritten.
+   */
+  private async replaceReaders(manager: EntityManager, meeting: MeetingSnapshot): Promise<void> {
+    await manager.query(
+      `WITH gone AS (
+         DELETE FROM meeting_reader WHERE meeting_id = $1 AND NOT (reader = ANY($2::text[]))
+       )
+       INSERT INTO meeting_reader (meeting_id, reader, meeting_date, owner_id)
+       SELECT $1, r.reader, $3, $4 FROM unnest($2::text[]) AS r(reader)
+       ON CONFLICT (meeting_id, reader) DO UPDATE SET
+         meeting_date = EXCLUDED.meeting_date, owner_id = EXCLUDED.owner_id
+       WHERE (meeting_reader.meeting_date, meeting_reader.owner_id)
+             IS DISTINCT FROM (EXCLUDED.meeting_date, EXCLUDED.owner_id)`,
+      [meeting.id, readerKeys(meeting), new Date(meeting.date), meeting.ownerId],
+    );
   }
 
   /**
@@ -149,6 +170,14 @@ export class MeetingIndexWriter {
       ],
     );
   }
+}
+
+/**
+ * Who may read the meeting, as the actions queries name the caller: the owner's id in lower case
+ * (as uuid::text prints it) and each shared e-mail. An e-mail never looks like a uuid.
+ */
+export function readerKeys(meeting: Pick<MeetingSnapshot, 'ownerId' | 'sharedWith'>): string[] {
+  return [...new Set([meeting.ownerId.toLowerCase(), ...emailKeys(meeting.sharedWith)])];
 }
 
 /** Shared e-mails compared case-insensitively, each once. */

@@ -12,8 +12,8 @@ export interface SqlQuery {
 
 /**
  * What the caller may see: meetings they own, or whose shared list holds their e-mail. Written as
- * the readers expression of the multicolumn indexes (migration 1763800000420), so every search
- * scans one index for visibility and its own condition together.
+ * the readers expression of the multicolumn indexes (migration 1763800000420), so a hashtag search
+ * and the suggestions scan one index for visibility and their own condition together.
  */
 const VISIBLE_TO_CALLER = `(ARRAY[a.owner_id::text] || a.shared_with) && ARRAY[$1::text, $2::text]`;
 
@@ -33,30 +33,64 @@ class Parameters {
 /**
  * One page of actions visible to the caller, newest meeting first, then by meeting id and action
  * order. Fetches one row beyond the page to tell whether more follow, without counting.
+ *
+ * Two shapes, both measured at 1,000,000 actions (bench/README.md item 12). A hashtag filter
+ * starts from the multicolumn readers-and-hashtags index, which holds both conditions (a rare tag
+ * costs nothing). Every other list walks the caller's meetings newest first and stops at a full
+ * page; for a rare word the planner may instead start from the trigram indexes and join.
  */
 export function listActionsSql(caller: Caller, query: ListActionsQuery): SqlQuery {
   const params = new Parameters(caller);
-  const where = [VISIBLE_TO_CALLER];
+  const where: string[] = [];
   if (!query.showCompleted) where.push('NOT a.completed');
   const search = query.search?.trim();
   if (search) {
     const pattern = params.add(containsPattern(search));
     where.push(`(a.text ILIKE ${pattern} OR a.meeting_title ILIKE ${pattern})`);
   }
-  if (query.hashtag)
+  if (query.hashtag) {
     where.push(`a.hashtag_keys @> ARRAY[${params.add(query.hashtag.toLowerCase())}::text]`);
+    where.unshift(VISIBLE_TO_CALLER);
+  }
   const limit = params.add(query.pageSize + 1);
   const offset = params.add((query.page - 1) * query.pageSize);
+  const columns = `a.meeting_id, a.meeting_title AS title, a.meeting_date AS date, a.owner_id, a.owner_email,
+                   a.id, a.text, a.completed, a."order", a.hashtags`;
+  const page = `LIMIT ${limit} OFFSET ${offset}`;
+  if (query.hashtag)
+    return {
+      text: `SELECT ${columns}
+             FROM indexed_action a
+             WHERE ${where.join(' AND ')}
+             ORDER BY a.meeting_date DESC, a.meeting_id, a."order", a.id
+             ${page}`,
+      values: params.values,
+    };
   return {
-    text: `SELECT a.meeting_id, a.meeting_title AS title, a.meeting_date AS date, a.owner_id, a.owner_email,
-                  a.id, a.text, a.completed, a."order", a.hashtags
-           FROM indexed_action a
-           WHERE ${where.join(' AND ')}
-           ORDER BY a.meeting_date DESC, a.meeting_id, a."order", a.id
-           LIMIT ${limit} OFFSET ${offset}`,
+    text: `SELECT ${columns}
+           FROM (${CALLERS_MEETINGS_NEWEST_FIRST}) m
+           CROSS JOIN LATERAL (
+             SELECT * FROM indexed_action a
+             WHERE a.meeting_id = m.meeting_id${where.map((condition) => ` AND ${condition}`).join('')}
+           ) a
+           ORDER BY m.meeting_date DESC, m.meeting_id, a."order", a.id
+           ${page}`,
     values: params.values,
   };
 }
+
+/**
+ * The caller's meetings in list order from the meeting_reader index (migration 1763800000430),
+ * read index-only: those they own, merged with those shared with their e-mail that they do not
+ * own, so none comes twice. Each branch is ordered so that the planner can merge the two index
+ * scans and stop early instead of sorting every meeting the caller may read.
+ */
+const CALLERS_MEETINGS_NEWEST_FIRST = `
+  (SELECT r.meeting_id, r.meeting_date FROM meeting_reader r
+   WHERE r.reader = $1 ORDER BY r.meeting_date DESC, r.meeting_id)
+  UNION ALL
+  (SELECT r.meeting_id, r.meeting_date FROM meeting_reader r
+   WHERE r.reader = $2 AND r.owner_id::text <> $1 ORDER BY r.meeting_date DESC, r.meeting_id)`;
 
 /**
  * Distinct hashtags on actions visible to the caller that contain `fragment`, case-insensitively:
