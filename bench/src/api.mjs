@@ -285,6 +285,7 @@ export async function latencyBySize({ stacks, options, log = console.log }) {
       [gateways[size]] = await contenders(bySize[size][index], stacks[size], null);
     const p50s = Object.fromEntries(sizes.map((size) => [size, []]));
     const p99s = Object.fromEntries(sizes.map((size) => [size, []]));
+    const bytes = Object.fromEntries(sizes.map((size) => [size, []]));
     for (let round = 0; round < rounds; round++) {
       const order = sizes.map((_, i) => sizes[(i + round) % sizes.length]);
       for (const size of order) {
@@ -299,6 +300,7 @@ export async function latencyBySize({ stacks, options, log = console.log }) {
         if (r.errors > 0) log(`  ! ${first.id} at ${size}: ${r.errors} failed (${r.firstError})`);
         p50s[size].push(r.p50);
         p99s[size].push(r.p99);
+        bytes[size].push(r.bytesPerAnswer);
       }
     }
     for (const size of sizes)
@@ -308,6 +310,7 @@ export async function latencyBySize({ stacks, options, log = console.log }) {
         p50: median(p50s[size]),
         p99: median(p99s[size]),
         p50Spread: spread(p50s[size]),
+        bytesPerAnswer: median(bytes[size]),
       });
     log(
       `  ${first.id.padEnd(17)} p50 ${sizes.map((size) => `${size} ${fmt(median(p50s[size]))}`).join(', ')} ms`,

@@ -12,7 +12,8 @@ export function percentile(sorted, p) {
 /**
  * Runs a load. `next(i)` returns the i-th request: { path, method?, headers?, body? }. An aborted
  * `signal` ends it early.
- * Answers { requests, errors, statuses, rps, p50, p90, p99, mean, max } (latencies in ms).
+ * Answers { requests, errors, statuses, rps, p50, p90, p99, mean, max, bytesPerAnswer } (latencies
+ * in ms; the mean body size of the answers counted).
  */
 export async function runLoad({
   origin,
@@ -34,14 +35,19 @@ export async function runLoad({
       headers: request.headers,
       body: request.body,
     });
-    await response.body.dump({ limit: Infinity }).catch(() => response.body.text());
-    return { status: response.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 };
+    let bytes = 0;
+    for await (const chunk of response.body) bytes += chunk.length;
+    return {
+      status: response.statusCode,
+      ms: Number(process.hrtime.bigint() - started) / 1e6,
+      bytes,
+    };
   };
   const loop = async (until, record) => {
     while (performance.now() < until && !signal?.aborted) {
       try {
-        const { status, ms } = await send();
-        record?.(status, ms);
+        const { status, ms, bytes } = await send();
+        record?.(status, ms, undefined, bytes);
       } catch (error) {
         record?.(0, NaN, error);
       }
@@ -53,6 +59,7 @@ export async function runLoad({
       await Promise.all(Array.from({ length: connections }, () => loop(until)));
     }
     const latencies = [];
+    let answerBytes = 0;
     const statuses = {};
     let errors = 0;
     let firstError;
@@ -60,7 +67,7 @@ export async function runLoad({
     const until = started + durationMs;
     await Promise.all(
       Array.from({ length: connections }, () =>
-        loop(until, (status, ms, error) => {
+        loop(until, (status, ms, error, bytes) => {
           statuses[status] = (statuses[status] ?? 0) + 1;
           if (!expect.includes(status)) {
             errors++;
@@ -68,6 +75,7 @@ export async function runLoad({
             return;
           }
           latencies.push(ms);
+          answerBytes += bytes;
         }),
       ),
     );
@@ -85,6 +93,7 @@ export async function runLoad({
       p99: percentile(latencies, 99),
       mean: latencies.length ? sum / latencies.length : NaN,
       max: latencies.at(-1) ?? NaN,
+      bytesPerAnswer: latencies.length ? answerBytes / latencies.length : NaN,
     };
   } finally {
     await pool.close();

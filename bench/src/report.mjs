@@ -243,7 +243,7 @@ export function writeReport(summary, { dir = RESULTS_DIR } = {}) {
   // Sections measured in an earlier run of the same code, kept when only some were run again.
   for (const earlier of summary.earlierSections ?? [])
     lines.push(
-      `- ${earlier.sections.join(', ')}: from the run ${earlier.startedAt} – ${earlier.finishedAt}.`,
+      `- ${earlier.sections.join(', ')}: from the run ${earlier.startedAt} – ${earlier.finishedAt}${earlier.note ? ` (${earlier.note})` : ''}.`,
     );
   if (summary.earlierSections?.length) lines.push('');
   lines.push(`## Machine and load`, '');
@@ -354,6 +354,7 @@ export function writeReport(summary, { dir = RESULTS_DIR } = {}) {
           'Scenario',
           ...sizes.map((s) => `p50 at ${s} (ms)`),
           ...sizes.map((s) => `p99 at ${s}`),
+          `answer bytes ${sizes.join(' / ')}`,
           sizes.length > 1 ? `p50 ${sizes.at(-1)} / ${sizes[0]}` : '',
         ],
         ids.map((id) => {
@@ -362,6 +363,7 @@ export function writeReport(summary, { dir = RESULTS_DIR } = {}) {
             at[0].label,
             ...at.map((r) => f(r?.p50, 2)),
             ...at.map((r) => f(r?.p99, 1)),
+            at.map((r) => f(r?.bytesPerAnswer, 0)).join(' / '),
             sizes.length > 1 ? f(at.at(-1)?.p50 / at[0]?.p50, 2) : '',
           ];
         }),
