@@ -19,6 +19,7 @@ export class MeetingIndexWriter {
 
   /** Returns true when the snapshot was newer than the index and is now applied. */
   async upsert(manager: EntityManager, meeting: MeetingSnapshot): Promise<boolean> {
+    const sharedWith = emailKeys(meeting.sharedWith);
     const won = await queryRows(
       manager,
       `INSERT INTO indexed_meeting (id, version, title, date, owner_id, owner_email, shared_with, deleted_at, indexed_at)
@@ -35,12 +36,12 @@ export class MeetingIndexWriter {
         new Date(meeting.date),
         meeting.ownerId,
         meeting.ownerEmail,
-        emailKeys(meeting.sharedWith),
+        sharedWith,
       ],
     );
     if (won.length === 0) return false;
-    await this.replaceReaders(manager, meeting);
-    await this.replaceActions(manager, meeting);
+    await this.replaceReaders(manager, meeting, sharedWith);
+    await this.replaceActions(manager, meeting, sharedWith);
     return true;
   }
 
@@ -56,8 +57,7 @@ export class MeetingIndexWriter {
       [meetingId, version],
     );
     if (won.length === 0) return false;
-    await manager.query(`DELETE FROM meeting_reader WHERE meeting_id = $1`, [meetingId]);
-    await manager.query(`DELETE FROM indexed_action WHERE meeting_id = $1`, [meetingId]);
+    await removeContent(manager, [meetingId]);
     return true;
   }
 
@@ -91,9 +91,10 @@ export class MeetingIndexWriter {
          RETURNING id`,
         [missing, before],
       );
-      const ids = retired.map((r) => r.id);
-      await manager.query(`DELETE FROM meeting_reader WHERE meeting_id = ANY($1::uuid[])`, [ids]);
-      await manager.query(`DELETE FROM indexed_action WHERE meeting_id = ANY($1::uuid[])`, [ids]);
+      await removeContent(
+        manager,
+        retired.map((r) => r.id),
+      );
       return retired.length;
     });
   }
@@ -107,7 +108,11 @@ export class MeetingIndexWriter {
    * Makes the meeting's reader rows (owner's id, shared e-mails) match the snapshot in one
    * statement; rows that did not change are not rewritten.
    */
-  private async replaceReaders(manager: EntityManager, meeting: MeetingSnapshot): Promise<void> {
+  private async replaceReaders(
+    manager: EntityManager,
+    meeting: MeetingSnapshot,
+    sharedWith: string[],
+  ): Promise<void> {
     await manager.query(
       `WITH gone AS (
          DELETE FROM meeting_reader WHERE meeting_id = $1 AND NOT (reader = ANY($2::text[]))
@@ -118,7 +123,13 @@ export class MeetingIndexWriter {
          meeting_date = EXCLUDED.meeting_date, owner_id = EXCLUDED.owner_id
        WHERE (meeting_reader.meeting_date, meeting_reader.owner_id)
              IS DISTINCT FROM (EXCLUDED.meeting_date, EXCLUDED.owner_id)`,
-      [meeting.id, readerKeys(meeting), new Date(meeting.date), meeting.ownerId],
+      // The owner's id as uuid::text prints it; an e-mail never looks like a uuid.
+      [
+        meeting.id,
+        [meeting.ownerId.toLowerCase(), ...sharedWith],
+        new Date(meeting.date),
+        meeting.ownerId,
+      ],
     );
   }
 
@@ -126,7 +137,11 @@ export class MeetingIndexWriter {
    * Makes the meeting's action rows match the snapshot: each row carries the meeting's title, date,
    * owner and shared list too. Rows that did not change are not rewritten (no index churn).
    */
-  private async replaceActions(manager: EntityManager, meeting: MeetingSnapshot): Promise<void> {
+  private async replaceActions(
+    manager: EntityManager,
+    meeting: MeetingSnapshot,
+    sharedWith: string[],
+  ): Promise<void> {
     await manager.query(
       `DELETE FROM indexed_action WHERE meeting_id = $1 AND NOT (id = ANY($2::uuid[]))`,
       [meeting.id, meeting.actions.map((action) => action.id)],
@@ -166,18 +181,19 @@ export class MeetingIndexWriter {
         new Date(meeting.date),
         meeting.ownerId,
         meeting.ownerEmail,
-        emailKeys(meeting.sharedWith),
+        sharedWith,
       ],
     );
   }
 }
 
-/**
- * Who may read the meeting, as the actions queries name the caller: the owner's id in lower case
- * (as uuid::text prints it) and each shared e-mail. An e-mail never looks like a uuid.
- */
-export function readerKeys(meeting: Pick<MeetingSnapshot, 'ownerId' | 'sharedWith'>): string[] {
-  return [...new Set([meeting.ownerId.toLowerCase(), ...emailKeys(meeting.sharedWith)])];
+/** A tombstone keeps no content: its reader rows and actions go, in one statement. */
+async function removeContent(manager: EntityManager, meetingIds: string[]): Promise<void> {
+  await manager.query(
+    `WITH readers AS (DELETE FROM meeting_reader WHERE meeting_id = ANY($1::uuid[]))
+     DELETE FROM indexed_action WHERE meeting_id = ANY($1::uuid[])`,
+    [meetingIds],
+  );
 }
 
 /** Shared e-mails compared case-insensitively, each once. */
