@@ -1,6 +1,7 @@
 // One rspack + Module Federation configuration for the shell and every remote, so the shared
 // singletons and build settings cannot drift between apps.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -250,6 +251,35 @@ export class PrecompressPlugin {
 }
 
 /**
+ * rspack aliases the runtime packages to their CommonJS files under these very keys; the same keys
+ * here replace them (a subpath such as `/helpers` then resolves as usual, to ES modules).
+ */
+function esmFederationAliases() {
+  const require = createRequire(import.meta.url);
+  return Object.fromEntries(
+    ['@module-federation/runtime', '@module-federation/runtime-tools'].map((name) => [
+      name,
+      path.join(path.dirname(require.resolve(`${name}/package.json`)), 'dist', 'index.js'),
+    ]),
+  );
+}
+
+/**
+ * rspack's federation plugin resolves the bundler runtime with require.resolve, which picks the
+ * CommonJS build, and everything it requires follows as CommonJS: nothing of the SDK can be left
+ * out (its Node-only loaders and manifest tools reached every page). The same files' ES module
+ * builds sit beside them; using those lets unused exports drop out (the
+ * remote entry 15.8 -> 10.2 KB gzip, the shell's main.js 37.1 -> 31.3 KB).
+ */
+function esmFederationRuntime() {
+  const runtimeFile = /[\\/]node_modules[\\/]@module-federation[\\/][^\\/]+[\\/]dist[\\/].+\.cjs$/;
+  return new rspack.NormalModuleReplacementPlugin(runtimeFile, (resource) => {
+    const esm = resource.request.replace(/\.cjs$/, '.js');
+    if (path.isAbsolute(esm) && existsSync(esm)) resource.request = esm;
+  });
+}
+
+/**
  * The rspack configuration of one app.
  * @param {{ name: string, dir: string, exposes?: Record<string, string>, isHost?: boolean, port: number, title?: string }} options
  * @returns {(env: unknown, argv: { mode?: string }) => import('@rspack/core').Configuration}
@@ -294,6 +324,7 @@ export function createAppConfig({
         extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'],
         // Workspace libraries resolve to their TypeScript sources.
         conditionNames: ['@meetings/source', '...'],
+        alias: esmFederationAliases(),
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
       },
       module: {
@@ -325,6 +356,7 @@ export function createAppConfig({
             ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: production }),
           },
         }),
+        esmFederationRuntime(),
         isHost &&
           new rspack.DefinePlugin({
             __SHELL_SINGLETON_VERSIONS__: JSON.stringify(providedSingletonVersions(dir)),

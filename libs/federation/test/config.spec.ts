@@ -1,3 +1,5 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createAppConfig, REMOTES, SINGLETON_SHARE_KEYS, sharedDependencies } from '../index.mjs';
@@ -112,6 +114,27 @@ describe('shared federation config', () => {
       'Access-Control-Allow-Origin': 'http://localhost:3000',
     });
   });
+
+  it('bundles the federation runtime from its ES modules, so its unused parts drop out', async () => {
+    const { rspack } = await import('@rspack/core');
+    const outDir = await mkdtemp(path.join(tmpdir(), 'mf-runtime-'));
+    const config = createAppConfig({
+      name: 'mfe_onboarding',
+      dir: path.join(root, 'mfe-onboarding'),
+      exposes: { './App': './src/App.tsx' },
+      port: 3999,
+    })({}, { mode: 'production' });
+    config.output = { ...config.output, path: outDir };
+    const stats = await new Promise<import('@rspack/core').Stats>((resolve, reject) =>
+      rspack(config).run((error, result) => (error || !result ? reject(error) : resolve(result))),
+    );
+    expect(stats.hasErrors()).toBe(false);
+    const entry = await readFile(path.join(outDir, 'remoteEntry.js'), 'utf8');
+    // The container's runtime is there (it registers the exposed module)...
+    expect(entry).toContain('__federation_expose_App');
+    // ...but not the SDK's Node.js script loader, which only its CommonJS build drags in.
+    expect(entry).not.toContain('createScriptNode');
+  }, 60_000);
 
   it('names each remote after its package directory', () => {
     for (const remote of REMOTES) expect(remote.name).toBe(remote.dir.replace(/-/g, '_'));
