@@ -3,7 +3,6 @@ import { createServer, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import fastifyReplyFrom from '@fastify/reply-from';
-import helmet from '@fastify/helmet';
 import {
   CommonErrorCode,
   MAX_BODY_BYTES,
@@ -34,7 +33,7 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client
 import type { GatewayEnv } from './config.js';
 import { sendError, upstreamFailure } from './errors.js';
 import { routeFor, upstreamUrls } from './routes.js';
-import { contentSecurityPolicy, refuseCrossSite } from './security.js';
+import { contentSecurityPolicy, refuseCrossSite, securityHeaders } from './security.js';
 import { AuthUnavailableError, SessionResolver } from './sessions.js';
 import { serveFrontEnds } from './static.js';
 import { Tenants } from './tenants.js';
@@ -138,7 +137,7 @@ export async function createGateway(
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  await app.register(helmet, {
+  securityHeaders(app, {
     contentSecurityPolicy: contentSecurityPolicy(config.REMOTE_ORIGINS),
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },

@@ -118,6 +118,13 @@ describe('gateway protections', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-eval');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    // The same headers on every later answer, errors included (the middleware is built once).
+    for (const path of ['/api/auth/status', '/api/nothing-here']) {
+      const again = await t.client().call('GET', path);
+      expect(again.headers.get('content-security-policy')).toBe(csp);
+      expect(again.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(again.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    }
   });
 
   it('answers unknown API paths, oversized bodies and dead upstreams with JSON errors', async () => {
