@@ -268,8 +268,8 @@ function esmFederationAliases() {
  * rspack's federation plugin resolves the bundler runtime with require.resolve, which picks the
  * CommonJS build, and everything it requires follows as CommonJS: nothing of the SDK can be left
  * out (its Node-only loaders and manifest tools reached every page). The same files' ES module
- * builds sit beside them; using those lets unused exports drop out (the
- * remote entry 15.8 -> 10.2 KB gzip, the shell's main.js 37.1 -> 31.3 KB).
+ * builds sit beside them; using those lets unused exports drop out (a remote's entry
+ * 15.8 -> 10.2 KB gzip, the shell's main.js 37.1 -> 31.3 KB).
  */
 function esmFederationRuntime() {
   const runtimeFile = /[\\/]node_modules[\\/]@module-federation[\\/][^\\/]+[\\/]dist[\\/].+\.cjs$/;
