@@ -1,11 +1,15 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+// Through the package's own import map, not '@mui/material/styles': that request would be
+// consumed as the shared module, which is never tree-shaken (all of MUI's styles index and the
+// component classes its enhanceHighContrast names). Here only the two exports used are bundled.
+import { ThemeProvider } from '#mui-styles';
 import { TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from '@meetings/contracts';
-import { SnackbarProvider } from 'notistack';
 import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { ShellContext } from './context.js';
 import { createAppTheme } from './mui-theme.js';
 import type { ShellServices } from './services.js';
+import { toastQueue } from './toast.js';
+import type { LazyToastQueue } from './toast-queue.js';
 
 const TOAST_REGION_SELECTOR = '.notistack-SnackbarContainer';
 
@@ -24,6 +28,33 @@ function useToastRegionHotkey(): void {
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
+}
+
+type Notistack = NonNullable<ReturnType<LazyToastQueue['getSnapshot']>>;
+
+/** Hands the queue notistack's enqueue once its provider has mounted (and set that function). */
+function AttachQueue({ queue, notistack }: { queue: LazyToastQueue; notistack: Notistack }) {
+  useEffect(() => {
+    queue.attach((message, options) => notistack.enqueueSnackbar(message, options));
+  }, [queue, notistack]);
+  return null;
+}
+
+/** notistack's provider, rendered from the first toast on (the queue fetches it then). */
+function ToastHost({ queue }: { queue: LazyToastQueue }) {
+  const notistack = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
+  if (!notistack) return null;
+  const { SnackbarProvider } = notistack;
+  return (
+    <>
+      <SnackbarProvider
+        maxSnack={TOAST_MAX_VISIBLE}
+        autoHideDuration={TOAST_DURATION_MS}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      />
+      <AttachQueue queue={queue} notistack={notistack} />
+    </>
+  );
 }
 
 /**
@@ -48,13 +79,8 @@ export function ShellProviders({
     <ShellContext.Provider value={services}>
       <ThemeProvider theme={theme}>
         <CssBaseline enableColorScheme />
-        <SnackbarProvider
-          maxSnack={TOAST_MAX_VISIBLE}
-          autoHideDuration={TOAST_DURATION_MS}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        >
-          {children}
-        </SnackbarProvider>
+        {children}
+        <ToastHost queue={toastQueue} />
       </ThemeProvider>
     </ShellContext.Provider>
   );

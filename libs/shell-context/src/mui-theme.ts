@@ -1,4 +1,5 @@
-import { createTheme, type Theme } from '@mui/material/styles';
+// '#mui-styles', not '@mui/material/styles': see ShellProviders.tsx.
+import { createTheme, type Theme } from '#mui-styles';
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@meetings/contracts';
 import type { Branding } from './branding.js';
 import type { ResolvedThemeMode } from './theme-store.js';

@@ -1,5 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { createShellServices } from './services.js';
+import { ShellProviders } from './ShellProviders.js';
 import { createToast } from './toast.js';
 
 describe('toast helper', () => {
@@ -26,5 +28,27 @@ describe('toast helper', () => {
     expect(screen.getByText('Error')).toBeTruthy();
     expect(screen.getByText('Permission Denied')).toBeTruthy();
     expect(screen.getByText('Failed to load actions')).toBeTruthy();
+  });
+});
+
+describe('toasts on the page', () => {
+  it('shows a toast under ShellProviders once notistack has loaded on demand', async () => {
+    const services = createShellServices({
+      defaultThemeMode: 'light',
+      storage: globalThis.localStorage,
+      matchMedia: () => ({ matches: false }) as MediaQueryList,
+    });
+    render(
+      <ShellProviders services={services}>
+        <p>page</p>
+      </ShellProviders>,
+    );
+    expect(document.querySelector('.notistack-SnackbarContainer')).toBeNull();
+    services.toast.success('Meeting created', 'It is on your list.');
+    services.toast.error('Failed to load actions');
+    expect(await screen.findByText('Meeting created')).toBeTruthy();
+    expect(screen.getByText('It is on your list.')).toBeTruthy();
+    expect(await screen.findByText('Failed to load actions')).toBeTruthy();
+    expect(screen.getByText('page')).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { ERROR_TOAST_TITLE } from '@meetings/contracts';
-import { enqueueSnackbar, type OptionsObject, type SnackbarMessage } from 'notistack';
+import { createLazyToastQueue, type Enqueue } from './toast-queue.js';
 
 /** The product's one toast helper (notistack underneath, at most one visible). */
 export interface Toast {
@@ -7,8 +7,6 @@ export interface Toast {
   /** A destructive toast; the spec's error toasts are titled "Error". */
   error(description: string, title?: string): void;
 }
-
-type Enqueue = (message: SnackbarMessage, options?: OptionsObject) => unknown;
 
 function ToastMessage({ title, description }: { title: string; description?: string }) {
   return (
@@ -24,10 +22,10 @@ function ToastMessage({ title, description }: { title: string; description?: str
   );
 }
 
-// notistack assigns its global enqueueSnackbar when the provider mounts: look it up per call.
-const enqueueOnProvider: Enqueue = (message, options) => enqueueSnackbar(message, options);
+/** The page's one queue: shell-context is a singleton, and ShellProviders hosts its toasts. */
+export const toastQueue = createLazyToastQueue();
 
-export function createToast(enqueue: Enqueue = enqueueOnProvider): Toast {
+export function createToast(enqueue: Enqueue = toastQueue.enqueue): Toast {
   return {
     success(title, description) {
       enqueue(<ToastMessage title={title} description={description} />, { variant: 'success' });

@@ -1,0 +1,62 @@
+import type { OptionsObject, SnackbarMessage } from 'notistack';
+
+type Notistack = typeof import('notistack');
+export type Enqueue = (message: SnackbarMessage, options?: OptionsObject) => unknown;
+
+/**
+ * The toast queue, with notistack (8 KB gzip) fetched on the first toast instead of with every
+ * page: most page loads show no toast. Toasts asked for before it arrives wait here and show in
+ * order once its provider has mounted; a failed fetch is retried with the next toast.
+ */
+export interface LazyToastQueue {
+  enqueue: Enqueue;
+  /** The loaded notistack module, or null: what the host renders (useSyncExternalStore). */
+  getSnapshot(): Notistack | null;
+  subscribe(listener: () => void): () => void;
+  /** Called by the host once notistack's provider has mounted; shows what waited. */
+  attach(enqueue: Enqueue): void;
+}
+
+export function createLazyToastQueue(
+  load: () => Promise<Notistack> = () => import('notistack'),
+  onLoadError: (error: unknown) => void = (error) => console.error('toasts unavailable', error),
+): LazyToastQueue {
+  const waiting: Parameters<Enqueue>[] = [];
+  const listeners = new Set<() => void>();
+  let notistack: Notistack | null = null;
+  let loading = false;
+  let attached: Enqueue | null = null;
+
+  function startLoading() {
+    if (loading || notistack) return;
+    loading = true;
+    load().then(
+      (module) => {
+        notistack = module;
+        for (const listener of [...listeners]) listener();
+      },
+      (error: unknown) => {
+        loading = false;
+        onLoadError(error);
+      },
+    );
+  }
+
+  return {
+    enqueue(message, options) {
+      if (attached) return attached(message, options);
+      waiting.push([message, options]);
+      startLoading();
+      return undefined;
+    },
+    getSnapshot: () => notistack,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    attach(enqueue) {
+      attached = enqueue;
+      for (const [message, options] of waiting.splice(0)) enqueue(message, options);
+    },
+  };
+}
