@@ -254,8 +254,9 @@ export class PrecompressPlugin {
  * Every shared module starts an async chunk of its own. Under the default 20 KB floor for a split,
  * a module two of them need (CircularProgress inside Button, IconButton and itself; Paper, SvgIcon,
  * Typography, createStyled) was copied into each, and a page loading both fetched it twice. At 5 KB
- * the landing page's first load fell 213 -> 206 KB gzip and the meeting page's 434 -> 415 KB, for
- * 12-21 more, smaller files (3 KB and 8 KB floors gave within 2 KB of the same).
+ * the landing page's first load fell 205 -> 198 KB gzip and the meeting page's 426 -> 408 KB, for
+ * 12-21 more, smaller files (3 KB and 8 KB floors gave within 2 KB of the same; LCP side by side
+ * moved within its spread: bench/README.md, change 18).
  */
 const SPLIT_MIN_BYTES = 5_000;
 
