@@ -9,7 +9,7 @@ import { ShellContext } from './context.js';
 import { createAppTheme } from './mui-theme.js';
 import type { ShellServices } from './services.js';
 import { toastQueue } from './toast.js';
-import type { LazyToastQueue } from './toast-queue.js';
+import type { LazyToastQueue, Notistack } from './toast-queue.js';
 
 const TOAST_REGION_SELECTOR = '.notistack-SnackbarContainer';
 
@@ -30,13 +30,12 @@ function useToastRegionHotkey(): void {
   }, []);
 }
 
-type Notistack = NonNullable<ReturnType<LazyToastQueue['getSnapshot']>>;
-
 /** Hands the queue notistack's enqueue once its provider has mounted (and set that function). */
 function AttachQueue({ queue, notistack }: { queue: LazyToastQueue; notistack: Notistack }) {
-  useEffect(() => {
-    queue.attach((message, options) => notistack.enqueueSnackbar(message, options));
-  }, [queue, notistack]);
+  useEffect(
+    () => queue.attach((message, options) => notistack.enqueueSnackbar(message, options)),
+    [queue, notistack],
+  );
   return null;
 }
 

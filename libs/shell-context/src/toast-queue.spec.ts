@@ -1,7 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createLazyToastQueue, type Enqueue } from './toast-queue.js';
-
-type Notistack = typeof import('notistack');
+import { createLazyToastQueue, type Enqueue, type Notistack } from './toast-queue.js';
 
 /** A loader the test settles by hand, standing in for the notistack chunk's fetch. */
 function deferredLoader() {
@@ -66,6 +64,23 @@ describe('lazy toast queue', () => {
     const shown = vi.fn<Enqueue>();
     queue.attach(shown);
     expect(shown.mock.calls.map(([message]) => message)).toEqual(['lost connection', 'retry']);
+  });
+
+  it('keeps toasts waiting while no host is attached, for the next one', async () => {
+    const { load, attempts } = deferredLoader();
+    const queue = createLazyToastQueue(load);
+    queue.enqueue('first');
+    attempts[0]!.resolve(fakeModule);
+    await vi.waitFor(() => expect(queue.getSnapshot()).toBe(fakeModule));
+    const gone = vi.fn<Enqueue>();
+    const detach = queue.attach(gone);
+    detach();
+    queue.enqueue('while away');
+    expect(gone.mock.calls.map(([message]) => message)).toEqual(['first']);
+    const next = vi.fn<Enqueue>();
+    queue.attach(next);
+    expect(next.mock.calls.map(([message]) => message)).toEqual(['while away']);
+    expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('a host that unsubscribed is not told', async () => {

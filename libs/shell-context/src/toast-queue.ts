@@ -1,6 +1,6 @@
 import type { OptionsObject, SnackbarMessage } from 'notistack';
 
-type Notistack = typeof import('notistack');
+export type Notistack = typeof import('notistack');
 export type Enqueue = (message: SnackbarMessage, options?: OptionsObject) => unknown;
 
 /**
@@ -13,8 +13,11 @@ export interface LazyToastQueue {
   /** The loaded notistack module, or null: what the host renders (useSyncExternalStore). */
   getSnapshot(): Notistack | null;
   subscribe(listener: () => void): () => void;
-  /** Called by the host once notistack's provider has mounted; shows what waited. */
-  attach(enqueue: Enqueue): void;
+  /**
+   * Called by the host once notistack's provider has mounted; shows what waited. The returned
+   * function detaches it again (the host unmounted): toasts then wait for the next host.
+   */
+  attach(enqueue: Enqueue): () => void;
 }
 
 export function createLazyToastQueue(
@@ -57,6 +60,9 @@ export function createLazyToastQueue(
     attach(enqueue) {
       attached = enqueue;
       for (const [message, options] of waiting.splice(0)) enqueue(message, options);
+      return () => {
+        if (attached === enqueue) attached = null;
+      };
     },
   };
 }
