@@ -9,7 +9,7 @@ import { ShellContext } from './context.js';
 import { createAppTheme } from './mui-theme.js';
 import type { ShellServices } from './services.js';
 import { toastQueue } from './toast.js';
-import type { LazyToastQueue, Notistack } from './toast-queue.js';
+import type { LazyToastQueue } from './toast-queue.js';
 
 const TOAST_REGION_SELECTOR = '.notistack-SnackbarContainer';
 
@@ -30,29 +30,27 @@ function useToastRegionHotkey(): void {
   }, []);
 }
 
-/** Hands the queue notistack's enqueue once its provider has mounted (and set that function). */
-function AttachQueue({ queue, notistack }: { queue: LazyToastQueue; notistack: Notistack }) {
-  useEffect(
-    () => queue.attach((message, options) => notistack.enqueueSnackbar(message, options)),
-    [queue, notistack],
-  );
-  return null;
-}
-
-/** notistack's provider, rendered from the first toast on (the queue fetches it then). */
+/**
+ * notistack's provider, rendered from the first toast on (the queue fetches it then). The effect
+ * runs after the provider has mounted and set notistack's enqueue, so the queue attaches to it then.
+ */
 function ToastHost({ queue }: { queue: LazyToastQueue }) {
   const notistack = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
+  useEffect(
+    () =>
+      notistack
+        ? queue.attach((message, options) => notistack.enqueueSnackbar(message, options))
+        : undefined,
+    [queue, notistack],
+  );
   if (!notistack) return null;
   const { SnackbarProvider } = notistack;
   return (
-    <>
-      <SnackbarProvider
-        maxSnack={TOAST_MAX_VISIBLE}
-        autoHideDuration={TOAST_DURATION_MS}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      />
-      <AttachQueue queue={queue} notistack={notistack} />
-    </>
+    <SnackbarProvider
+      maxSnack={TOAST_MAX_VISIBLE}
+      autoHideDuration={TOAST_DURATION_MS}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+    />
   );
 }
 
