@@ -6,7 +6,7 @@ import { ListMessages } from '@meetings/contracts';
 import { meetingLabel } from '@meetings/domain';
 import { useApi, useToast } from '@meetings/shell-context';
 import { ActionRow } from '@meetings/shell-context/ui';
-import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { useDeferredValue, useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { Link as RouterLink } from '@meetings/shell-context/router';
 import {
   createActionList,
@@ -28,7 +28,11 @@ export function ActionList({ filters }: { filters: ActionFilters }) {
   const api = useApi();
   const toast = useToast();
   const [list] = useState(() => createActionList(api, toast, filters));
-  const state = useSyncExternalStore(list.subscribe, list.getSnapshot);
+  // A store update renders synchronously in one task; the deferred copy renders a new page of
+  // actions in slices that yield to input. The footer reads the same copy, so it asks for the next
+  // page only once the rows above it are on screen. (The store itself refuses a second toggle of
+  // an action still saving, whatever the screen shows yet.)
+  const state = useDeferredValue(useSyncExternalStore(list.subscribe, list.getSnapshot));
 
   useEffect(() => {
     void list.loadMore();

@@ -7,7 +7,7 @@ import {
   ListMessages,
 } from '@meetings/contracts';
 import { groupMeetings } from '@meetings/domain';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useDeferredValue, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useMeetingsApi } from '../api.js';
 import { createMeetingPages } from './meeting-pages.js';
 import { MeetingRow } from './MeetingRow.js';
@@ -20,7 +20,11 @@ export function MeetingResults({ search }: { search: string }) {
       api.list({ page, title: search }, signal).then((response) => response.meetings),
     ),
   );
-  const { meetings, loading, hasMore } = useSyncExternalStore(pages.subscribe, pages.getSnapshot);
+  // A store update renders synchronously in one task; the deferred copy renders a new page of
+  // rows in slices that yield to input. Effects read the same copy, so they see what is on screen.
+  const { meetings, loading, hasMore } = useDeferredValue(
+    useSyncExternalStore(pages.subscribe, pages.getSnapshot),
+  );
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

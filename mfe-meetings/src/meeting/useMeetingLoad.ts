@@ -5,7 +5,7 @@ import {
   type SubscriptionStatus,
 } from '@meetings/contracts';
 import { ApiError, useSubscription, useToast } from '@meetings/shell-context';
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useNavigate } from '@meetings/shell-context/router';
 import { hasErrorCode, isAbort, useMeetingsApi } from '../api.js';
 import { MEETINGS_PATH } from '../paths.js';
@@ -41,7 +41,9 @@ export function useMeetingLoad(id: string) {
     const plan = get({ force: true }).catch(() => getSnapshot());
     Promise.all([api.get(id, controller.signal), plan]).then(
       ([{ meeting }, status]) => {
-        if (!controller.signal.aborted) setState({ status: 'loaded', meeting, plan: status });
+        if (controller.signal.aborted) return;
+        // A transition renders the whole meeting in slices that yield to input, not in one long task.
+        startTransition(() => setState({ status: 'loaded', meeting, plan: status }));
       },
       (error: unknown) => {
         if (controller.signal.aborted || isAbort(error)) return;
