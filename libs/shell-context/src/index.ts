@@ -34,7 +34,7 @@ export { PageSpinner } from './PageSpinner.js';
 export { createPrivacyClient, type PrivacyClient, type PrivacyState } from './privacy-client.js';
 export { createShellServices, type ShellServices, type ShellServicesOptions } from './services.js';
 export { ShellProviders } from './ShellProviders.js';
-export { createStore, type ReadableStore, type WritableStore } from './store.js';
+export { createStore, useDeferredStore, type ReadableStore, type WritableStore } from './store.js';
 export {
   createSubscriptionClient,
   type SubscriptionClient,

@@ -1,3 +1,5 @@
+import { useDeferredValue, useSyncExternalStore } from 'react';
+
 /** A value that React can read with useSyncExternalStore. */
 export interface ReadableStore<T> {
   getSnapshot(): T;
@@ -23,4 +25,13 @@ export function createStore<T>(initial: T): WritableStore<T> {
       for (const listener of [...listeners]) listener();
     },
   };
+}
+
+/**
+ * A store's value for a list that can grow by a page: a store update renders synchronously in one
+ * task, the deferred copy renders in slices that yield to input. Everything the component derives
+ * (effects, an infinite-scroll sentinel) reads this same copy, so it matches what is on screen.
+ */
+export function useDeferredStore<T>(store: ReadableStore<T>): T {
+  return useDeferredValue(useSyncExternalStore(store.subscribe, store.getSnapshot));
 }

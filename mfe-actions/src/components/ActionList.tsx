@@ -4,9 +4,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ListMessages } from '@meetings/contracts';
 import { meetingLabel } from '@meetings/domain';
-import { useApi, useToast } from '@meetings/shell-context';
+import { useApi, useDeferredStore, useToast } from '@meetings/shell-context';
 import { ActionRow } from '@meetings/shell-context/ui';
-import { useDeferredValue, useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link as RouterLink } from '@meetings/shell-context/router';
 import {
   createActionList,
@@ -28,11 +28,8 @@ export function ActionList({ filters }: { filters: ActionFilters }) {
   const api = useApi();
   const toast = useToast();
   const [list] = useState(() => createActionList(api, toast, filters));
-  // A store update renders synchronously in one task; the deferred copy renders a new page of
-  // actions in slices that yield to input. The footer reads the same copy, so it asks for the next
-  // page only once the rows above it are on screen. (The store itself refuses a second toggle of
-  // an action still saving, whatever the screen shows yet.)
-  const state = useDeferredValue(useSyncExternalStore(list.subscribe, list.getSnapshot));
+  // The store itself refuses a second toggle of an action still saving, whatever is on screen yet.
+  const state = useDeferredStore(list);
 
   useEffect(() => {
     void list.loadMore();

@@ -7,7 +7,8 @@ import {
   ListMessages,
 } from '@meetings/contracts';
 import { groupMeetings } from '@meetings/domain';
-import { useDeferredValue, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useDeferredStore } from '@meetings/shell-context';
+import { useEffect, useRef, useState } from 'react';
 import { useMeetingsApi } from '../api.js';
 import { createMeetingPages } from './meeting-pages.js';
 import { MeetingRow } from './MeetingRow.js';
@@ -20,11 +21,7 @@ export function MeetingResults({ search }: { search: string }) {
       api.list({ page, title: search }, signal).then((response) => response.meetings),
     ),
   );
-  // A store update renders synchronously in one task; the deferred copy renders a new page of
-  // rows in slices that yield to input. Effects read the same copy, so they see what is on screen.
-  const { meetings, loading, hasMore } = useDeferredValue(
-    useSyncExternalStore(pages.subscribe, pages.getSnapshot),
-  );
+  const { meetings, loading, hasMore } = useDeferredStore(pages);
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
