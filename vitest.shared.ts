@@ -48,10 +48,11 @@ export function nodeProject(
   });
 }
 
-/** React tests in jsdom. */
+/** React tests in jsdom; a file marked `@vitest-environment node` runs as the server would. */
 export function reactProject(name: string): UserWorkspaceConfig {
   return defineProject({
     resolve: { conditions: ['@meetings/source', 'browser', 'module', 'import', 'default'] },
+    ssr: { resolve: { conditions: sourceConditions } },
     test: {
       name,
       environment: 'jsdom',

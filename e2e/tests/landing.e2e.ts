@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../support/browser.js';
+import { baseUrl, launchBrowser, openPage } from '../support/browser.js';
 
 let browser: Browser;
 
@@ -30,6 +30,46 @@ describe('landing page', () => {
     await page.goBack();
     await page.getByRole('link', { name: 'Login' }).first().click();
     await page.waitForURL('**/login');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('paints from the HTML before any script runs, in the scheme picked, then the app takes over', async () => {
+    // No script at all: all that shows comes from the server's HTML.
+    const cases = [
+      { cookie: 'light', os: 'dark', shown: 'rgb(255, 255, 255)' },
+      { cookie: 'dark', os: 'light', shown: 'rgb(18, 18, 18)' },
+      { cookie: null, os: 'dark', shown: 'rgb(18, 18, 18)' },
+      { cookie: null, os: 'light', shown: 'rgb(255, 255, 255)' },
+    ] as const;
+    for (const { cookie, os, shown } of cases) {
+      const { page, context } = await openPage(browser);
+      if (cookie) await context.addCookies([{ name: 'ui-theme', value: cookie, url: baseUrl() }]);
+      await page.emulateMedia({ colorScheme: os });
+      await page.route('**/*.js', (route) => route.abort());
+      await page.goto('/');
+      const headline = page.getByRole('heading', {
+        level: 1,
+        name: 'Meetings that lead somewhere',
+      });
+      expect(await headline.isVisible()).toBe(true);
+      expect(await page.getByText('MeetingKeeper keeps agendas').isVisible()).toBe(true);
+      expect(await page.getByRole('link', { name: 'Get Started' }).count()).toBe(2);
+      const background = await page
+        .locator('#prerendered-page .MuiScopedCssBaseline-root')
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(background).toBe(shown);
+      // The links work without the app: the sign-in page is a page load away.
+      await page.getByRole('link', { name: 'Get Started' }).first().click();
+      await page.waitForURL('**/login');
+      await context.close();
+    }
+
+    const { page, errors, context } = await openPage(browser);
+    await page.goto('/');
+    await page.locator('[data-remote="mfe_onboarding"] h1').waitFor();
+    expect(await page.locator('#prerendered-page').count()).toBe(0);
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });

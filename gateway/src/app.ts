@@ -36,6 +36,7 @@ import { routeFor, upstreamUrls } from './routes.js';
 import { contentSecurityPolicy, refuseCrossSite, securityHeaders } from './security.js';
 import { AuthUnavailableError, SessionResolver } from './sessions.js';
 import { serveFrontEnds } from './static.js';
+import { cookieValue } from './cookies.js';
 import { Tenants } from './tenants.js';
 
 export interface GatewayOptions {
@@ -276,6 +277,8 @@ export async function createGateway(
     shellDir: config.SHELL_DIR,
     remoteDirs: config.REMOTE_DIRS,
     manifestFile: config.REMOTES_MANIFEST_FILE,
+    landingPageSource: config.LANDING_PAGE_SOURCE,
+    brandingFor: (request) => tenants.forHost(request.host).branding,
   });
   app.setNotFoundHandler((request, reply) =>
     sendError(request, reply, 404, CommonErrorCode.NotFound, ServerMessages.notFound),
@@ -306,18 +309,12 @@ function decodesAsUtf8(url: string): boolean {
   }
 }
 
+const SESSION_COOKIES = [SECURE_SESSION_COOKIE, SESSION_COOKIE];
+
 /** The session token from the cookie (either name) or, for API clients, the bearer header. */
 function sessionToken(request: FastifyRequest): string | undefined {
-  const cookies = request.headers.cookie;
-  if (cookies) {
-    for (const part of cookies.split(';')) {
-      const [name, ...rest] = part.trim().split('=');
-      if ((name === SECURE_SESSION_COOKIE || name === SESSION_COOKIE) && rest.length > 0) {
-        const value = rest.join('=');
-        if (value) return value;
-      }
-    }
-  }
+  const fromCookie = cookieValue(request.headers.cookie, SESSION_COOKIES);
+  if (fromCookie) return fromCookie;
   const authorization = request.headers.authorization;
   if (authorization?.startsWith('Bearer ')) return authorization.slice(7).trim() || undefined;
   return undefined;

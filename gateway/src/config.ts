@@ -33,6 +33,11 @@ export const GatewayEnvSchema = z.object({
   REMOTE_DIRS: csv,
   /** The remotes manifest of this environment (a JSON file); default: the served remotes. */
   REMOTES_MANIFEST_FILE: z.string().optional(),
+  /**
+   * The landing page mfe-onboarding prerenders (its landing.prerender.json, a path or an http(s)
+   * URL), included in the HTML of /; default: the file in the served mfe-onboarding build.
+   */
+  LANDING_PAGE_SOURCE: z.string().optional(),
   /** Tenants by host name (a JSON file); default: one brand for every host. */
   TENANTS_FILE: z.string().optional(),
   /** Origins the page may load remotes from besides itself (a CDN, another deployment). */

@@ -1,7 +1,11 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { PRERENDERED_LANDING_FILE, type Branding } from '@meetings/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { digest, includeLandingPage, LandingPageSource, schemeChoice } from './landing-page.js';
 
 /** Files a browser must re-check on every load, so a redeploy is picked up without a rebuild. */
 const ALWAYS_FRESH = new Set(['index.html', 'mf-manifest.json', 'mf-stats.json', 'remoteEntry.js']);
@@ -25,7 +29,15 @@ export function federationName(remoteDir: string): string {
  */
 export async function serveFrontEnds(
   app: FastifyInstance,
-  options: { shellDir?: string; remoteDirs: string[]; manifestFile?: string },
+  options: {
+    shellDir?: string;
+    remoteDirs: string[];
+    manifestFile?: string;
+    /** The prerendered landing page (a file or URL); default: the served mfe-onboarding's. */
+    landingPageSource?: string;
+    /** The request's tenant branding, filled into the landing page. */
+    brandingFor?: (request: FastifyRequest) => Branding;
+  },
 ): Promise<void> {
   const remotes = options.remoteDirs.map((entry) => {
     const [name, dir] = entry.includes('=')
@@ -50,7 +62,8 @@ export async function serveFrontEnds(
 
   app.get('/remotes.json', async (_request, reply) => {
     void reply.header('cache-control', 'no-cache');
-    if (options.manifestFile) return JSON.parse(readFileCached(options.manifestFile)) as unknown;
+    if (options.manifestFile)
+      return JSON.parse(readFileCached(options.manifestFile).text) as unknown;
     return Object.fromEntries(
       remotes.map((r) => [federationName(r.name), `/remotes/${r.name}/mf-manifest.json`]),
     );
@@ -69,7 +82,17 @@ export async function serveFrontEnds(
   });
   const sendShell = (reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').sendFile('index.html', shellDir);
-  app.get('/', (_request, reply) => sendShell(reply));
+  const onboarding = remotes.find((remote) => remote.name === 'mfe-onboarding');
+  const landingLocation =
+    options.landingPageSource ??
+    (onboarding ? join(onboarding.dir, PRERENDERED_LANDING_FILE) : undefined);
+  const landing =
+    landingLocation && options.brandingFor
+      ? landingPageServer(shellDir, landingLocation, options.brandingFor, app)
+      : null;
+  app.get('/', async (request, reply) =>
+    (await landing?.(request, reply)) ? reply : sendShell(reply),
+  );
   app.get('/*', (request, reply) => {
     const path = request.url.split('?')[0]!;
     const file = join(shellDir, decodeURIComponent(path));
@@ -82,14 +105,87 @@ export async function serveFrontEnds(
   });
 }
 
+interface EncodedPage {
+  etag: string;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/**
+ * Answers `/` with the landing page included in the shell's HTML, compressed once per tenant
+ * branding, scheme and page version. Returns false (the caller sends the plain shell) when there
+ * is no page or it does not fit the tenant.
+ */
+function landingPageServer(
+  shellDir: string,
+  location: string,
+  brandingFor: (request: FastifyRequest) => Branding,
+  app: FastifyInstance,
+): (request: FastifyRequest, reply: FastifyReply) => Promise<boolean> {
+  const source = new LandingPageSource(location, {
+    onError: (error) => app.log.warn({ err: error, location }, 'prerendered landing page unusable'),
+  });
+  const encoded = new LRUCache<string, EncodedPage | false>({ max: 256 });
+  const indexFile = join(shellDir, 'index.html');
+
+  return async (request, reply) => {
+    const found = await source.get();
+    if (!found || !existsSync(indexFile)) return false;
+    const branding = brandingFor(request);
+    const scheme = schemeChoice(request.headers.cookie);
+    const index = readFileCached(indexFile);
+    const key = [found.key, index.mtimeMs, scheme, JSON.stringify(branding)].join('|');
+    let page = encoded.get(key);
+    if (page === undefined) {
+      const html = includeLandingPage(index.text, found.page, branding, scheme);
+      page = html === null ? false : encode(html);
+      encoded.set(key, page);
+    }
+    if (!page) return false;
+
+    void reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      // The answer differs by the theme cookie and the encoding; the host picks the tenant.
+      .header('vary', 'accept-encoding, cookie')
+      .header('etag', page.etag);
+    if (request.headers['if-none-match'] === page.etag) {
+      await reply.code(304).send();
+      return true;
+    }
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const [body, encoding] = /\bbr\b/.test(accepted)
+      ? [page.br, 'br']
+      : /\bgzip\b/.test(accepted)
+        ? [page.gzip, 'gzip']
+        : [page.identity, null];
+    if (encoding) void reply.header('content-encoding', encoding);
+    await reply.send(body);
+    return true;
+  };
+}
+
+function encode(html: string): EncodedPage {
+  const identity = Buffer.from(html);
+  return {
+    etag: `"${digest(html)}"`,
+    identity,
+    br: brotliCompressSync(identity, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 },
+    }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
+
 const cache = new Map<string, { mtimeMs: number; text: string }>();
 
 /** Re-read when the file changes on disk (a redeploy rewrites it), otherwise from memory. */
-function readFileCached(file: string): string {
+function readFileCached(file: string): { mtimeMs: number; text: string } {
   const mtimeMs = statSync(file).mtimeMs;
   const hit = cache.get(file);
-  if (hit && hit.mtimeMs === mtimeMs) return hit.text;
-  const text = readFileSync(file, 'utf8');
-  cache.set(file, { mtimeMs, text });
-  return text;
+  if (hit && hit.mtimeMs === mtimeMs) return hit;
+  const entry = { mtimeMs, text: readFileSync(file, 'utf8') };
+  cache.set(file, entry);
+  return entry;
 }

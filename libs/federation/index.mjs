@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
+import { PrerenderPlugin } from './prerender.mjs';
 import { EXPOSED_APP, REMOTES, SHELL_DEV_PORT, remoteByName } from './remotes.mjs';
 
 export { EXPOSED_APP, REMOTES, SHELL_DEV_PORT, remoteByName };
@@ -291,7 +292,7 @@ function esmFederationRuntime() {
 
 /**
  * The rspack configuration of one app.
- * @param {{ name: string, dir: string, exposes?: Record<string, string>, isHost?: boolean, port: number, title?: string }} options
+ * @param {{ name: string, dir: string, exposes?: Record<string, string>, isHost?: boolean, port: number, title?: string, prerender?: string }} options
  * @returns {(env: unknown, argv: { mode?: string }) => import('@rspack/core').Configuration}
  */
 export function createAppConfig({
@@ -301,6 +302,7 @@ export function createAppConfig({
   isHost = false,
   port,
   title = 'MeetingKeeper',
+  prerender,
 }) {
   const packageJson = readPackageJson(dir);
   return (_env, argv = {}) => {
@@ -308,6 +310,23 @@ export function createAppConfig({
     const hashed = production ? '.[contenthash:10]' : '';
     // A remote needs an HTML page only when its team runs it standalone.
     const needsPage = isHost || !production;
+    const resolve = {
+      extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'],
+      // Workspace libraries resolve to their TypeScript sources.
+      conditionNames: ['@meetings/source', '...'],
+      alias: esmFederationAliases(),
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    };
+    const rules = [
+      swcRule(!production),
+      { test: /\.css$/, type: 'css/auto' },
+      { test: /\.(png|jpe?g|gif|svg|webp|woff2?)$/, type: 'asset' },
+      {
+        // Contracts and domain are pure: unused modules (and zod with them) drop out.
+        test: /[\\/]libs[\\/](contracts|domain)[\\/]src[\\/]/,
+        sideEffects: false,
+      },
+    ];
 
     return {
       name,
@@ -330,25 +349,8 @@ export function createAppConfig({
         assetModuleFilename: `assets/[name]${hashed}[ext]`,
         clean: true,
       },
-      resolve: {
-        extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'],
-        // Workspace libraries resolve to their TypeScript sources.
-        conditionNames: ['@meetings/source', '...'],
-        alias: esmFederationAliases(),
-        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-      },
-      module: {
-        rules: [
-          swcRule(!production),
-          { test: /\.css$/, type: 'css/auto' },
-          { test: /\.(png|jpe?g|gif|svg|webp|woff2?)$/, type: 'asset' },
-          {
-            // Contracts and domain are pure: unused modules (and zod with them) drop out.
-            test: /[\\/]libs[\\/](contracts|domain)[\\/]src[\\/]/,
-            sideEffects: false,
-          },
-        ],
-      },
+      resolve,
+      module: { rules },
       optimization: {
         moduleIds: production ? 'deterministic' : 'named',
         splitChunks: production ? { minSize: SPLIT_MIN_BYTES } : undefined,
@@ -386,6 +388,10 @@ export function createAppConfig({
             chunks: ['main'],
           }),
         production && new PrecompressPlugin(),
+        // Only production builds are served with the page included (gateway/src/landing-page.ts).
+        production &&
+          prerender &&
+          new PrerenderPlugin({ entry: prerender, resolve: { ...resolve, alias: {} }, rules }),
       ].filter(Boolean),
       devServer: devServer({ port, isHost }),
     };

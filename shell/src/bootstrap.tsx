@@ -1,5 +1,5 @@
 import { createShellServices, loadBranding, ShellProviders } from '@meetings/shell-context';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@meetings/shell-context/router';
 import { applyBrandingToDocument } from './branding.js';
@@ -28,16 +28,20 @@ async function start(): Promise<void> {
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  createRoot(root).render(
-    <StrictMode>
-      <ShellProviders services={services}>
-        <BrowserRouter>
-          <NavigationBridge />
-          <AppRoutes />
-        </BrowserRouter>
-      </ShellProviders>
-    </StrictMode>,
-  );
+  // In a transition React renders the page in slices that yield to input (the landing page is
+  // already on screen from the HTML, so there is nothing to hurry); the commit stays one task.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <ShellProviders services={services}>
+          <BrowserRouter>
+            <NavigationBridge />
+            <AppRoutes />
+          </BrowserRouter>
+        </ShellProviders>
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

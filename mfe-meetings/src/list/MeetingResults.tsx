@@ -29,12 +29,18 @@ export function MeetingResults({ search }: { search: string }) {
     return () => pages.dispose();
   }, [pages]);
 
-  // A new observer after each load reports at once whether the end is still within reach.
+  // A new observer after each rendered load reports at once whether the end is still within
+  // reach, and that asks for the next page. One watches while a page loads too, but only for the
+  // end leaving view: the rendered copy can lag the store, and a failed page is asked again only
+  // after the end has left view and come back. Asking waits for the rows and the next observer.
   useEffect(() => {
     const element = sentinel.current;
-    if (!element || loading || typeof IntersectionObserver === 'undefined') return;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
-      (entries) => pages.setEndInView(entries.some((entry) => entry.isIntersecting)),
+      (entries) => {
+        const inView = entries.some((entry) => entry.isIntersecting);
+        if (!loading || !inView) pages.setEndInView(inView);
+      },
       { rootMargin: `${INFINITE_SCROLL_MARGIN_PX}px`, threshold: INFINITE_SCROLL_THRESHOLD },
     );
     observer.observe(element);

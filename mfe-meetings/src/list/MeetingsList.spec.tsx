@@ -124,7 +124,10 @@ describe('meetings list', () => {
       { page: '2', pageSize: '25' },
     ]);
     next.resolve(jsonResponse(listPage(second, 2)));
-    expect(await screen.findByText('No more meetings to load.')).toBeTruthy();
+    // The rows render deferred: more than findBy's default second when the machine is busy.
+    expect(
+      await screen.findByText('No more meetings to load.', undefined, { timeout: 5_000 }),
+    ).toBeTruthy();
     expect(screen.getAllByText('Meeting a24')).toHaveLength(1);
     expect(screen.getByText('Meeting b2')).toBeTruthy();
     expect(screen.getAllByRole('link')).toHaveLength(27);
@@ -158,7 +161,11 @@ describe('meetings list', () => {
     // ...but once it leaves and comes back, and then page after page while it stays.
     io.report(false);
     io.report(true);
-    expect(await screen.findByText('No more meetings to load.')).toBeTruthy();
+    // Two more pages, each asked for once the deferred render of the one before has committed:
+    // more than findBy's default second when the machine is busy.
+    expect(
+      await screen.findByText('No more meetings to load.', undefined, { timeout: 5_000 }),
+    ).toBeTruthy();
     expect(pages()).toEqual(['1', '2', '2', '3']);
     expect(screen.getAllByRole('link')).toHaveLength(53);
   });

@@ -1,0 +1,31 @@
+/**
+ * The landing page rendered at build time (mfe-onboarding writes it beside its remote entry as
+ * PRERENDERED_LANDING_FILE) for the shell's server to include in the HTML of `/`, so the page
+ * paints before any JavaScript has arrived. Branding text is left as tokens the server fills in
+ * for the request's tenant; the colours are baked into the styles, so the page is used only for
+ * tenants whose colours are the ones it was rendered with.
+ */
+export interface PrerenderedPage {
+  /** Bumped when the shape changes; a server ignores a version it does not know. */
+  version: 1;
+  /** The colours the styles were rendered with; a tenant with others gets the plain shell. */
+  colours: { primaryColor: string; secondaryColor?: string };
+  /** Where the tenant's (HTML-escaped) product name and footer credit go. */
+  tokens: { productName: string; footerCredit: string };
+  /**
+   * The page's markup with its styles inline: for a user who picked light or dark, and for one
+   * whose OS decides (both sets of styles, the dark ones under a prefers-color-scheme query).
+   */
+  schemes: { light: string; dark: string; system: string };
+}
+
+export const PRERENDERED_LANDING_FILE = 'landing.prerender.json';
+
+/** The element holding the included page; the shell removes it when its own page has rendered. */
+export const PRERENDERED_PAGE_ID = 'prerendered-page';
+
+/**
+ * The colour scheme the user picked (light or dark), mirrored from local storage into a cookie so
+ * the server can include the page in that scheme; without it the OS preference decides.
+ */
+export const THEME_COOKIE = 'ui-theme';
