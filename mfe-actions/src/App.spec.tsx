@@ -1,15 +1,13 @@
-import { jsonResponse } from '@meetings/shell-context/testing';
+import { deferred, fakeIntersectionObserver, jsonResponse } from '@meetings/shell-context/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   action,
   actionIds,
   actionsPage,
-  deferred,
   isStruckThrough,
   meeting,
   renderActionsPage,
-  stubIntersectionObserver,
 } from './test-support.js';
 
 const checkbox = (name: string) => screen.getByRole<HTMLInputElement>('checkbox', { name });
@@ -56,7 +54,7 @@ describe('actions page: the list', () => {
   });
 
   it('loads 25 more when the end comes within 200 px, merging a meeting that goes on and dropping repeats', async () => {
-    const observer = stubIntersectionObserver();
+    const observer = fakeIntersectionObserver();
     const second = deferred();
     const firstIds = actionIds(1, 25);
     const { listQueries } = renderActionsPage({
@@ -82,10 +80,10 @@ describe('actions page: the list', () => {
     expect(observer.options.at(-1)).toEqual({ rootMargin: '200px', threshold: 0.5 });
     expect(screen.queryByText('No more actions to load.')).toBeNull();
 
-    observer.scrollToEnd();
+    observer.report(true);
     expect(await screen.findByText('Loading...')).toBeTruthy();
     // Nothing more is asked for while a page is on its way.
-    observer.scrollToEnd();
+    observer.report(true);
     expect(listQueries()).toHaveLength(2);
 
     second.resolve(
@@ -116,7 +114,7 @@ describe('actions page: the list', () => {
   });
 
   it('starts again at page 1 after the search text pauses for 300 ms, and when "Show completed" changes', async () => {
-    const observer = stubIntersectionObserver();
+    const observer = fakeIntersectionObserver();
     const { listQueries, user } = renderActionsPage({
       'GET /actions/': ({ query }) => {
         const page = Number(query?.page);
@@ -135,15 +133,19 @@ describe('actions page: the list', () => {
       },
     });
     await screen.findByRole('checkbox', { name: 'p1' });
-    observer.scrollToEnd();
-    await screen.findByRole('checkbox', { name: 'p2' });
+    // While the end stays in reach, page after page loads until the last.
+    observer.report(true);
+    await screen.findByText('No more actions to load.');
+    expect(listQueries().map((query) => query.page)).toEqual(['1', '2', '3']);
+    // The user goes back up to the search box.
+    observer.report(false);
 
     await user.type(screen.getByRole('combobox', { name: 'Search actions' }), 'report');
     // One search once typing pauses, not one per key.
     await screen.findByRole('checkbox', { name: 'report p1' });
     expect(screen.queryByRole('checkbox', { name: 'p2' })).toBeNull();
     expect(screen.queryByRole('checkbox', { name: 'p1' })).toBeNull();
-    expect(listQueries().slice(2)).toEqual([
+    expect(listQueries().slice(3)).toEqual([
       { page: '1', pageSize: '25', search: 'report', showCompleted: 'false' },
     ]);
 
@@ -157,13 +159,22 @@ describe('actions page: the list', () => {
       showCompleted: 'true',
     });
 
-    observer.scrollToEnd();
-    await screen.findByRole('checkbox', { name: 'report p2 (all)' });
-    expect(listQueries().at(-1)).toMatchObject({ page: '2', showCompleted: 'true' });
+    observer.report(true);
+    await screen.findByText('No more actions to load.');
+    expect(screen.getByRole('checkbox', { name: 'report p2 (all)' })).toBeTruthy();
+    expect(
+      listQueries()
+        .slice(4)
+        .map(({ page, search, showCompleted }) => [page, search, showCompleted]),
+    ).toEqual([
+      ['1', 'report', 'true'],
+      ['2', 'report', 'true'],
+      ['3', 'report', 'true'],
+    ]);
   });
 
   it('says "Failed to load actions" when a page fails, and loads again only when asked', async () => {
-    const observer = stubIntersectionObserver();
+    const observer = fakeIntersectionObserver();
     let fail = true;
     const { listQueries, services, user } = renderActionsPage({
       'GET /actions/': () =>
@@ -176,7 +187,7 @@ describe('actions page: the list', () => {
       { kind: 'error', title: 'Error', description: 'Failed to load actions' },
     ]);
     // No retry loop while the sentinel stays in view.
-    observer.scrollToEnd();
+    observer.report(true);
     expect(listQueries()).toHaveLength(1);
 
     fail = false;
@@ -232,13 +243,14 @@ describe('actions page: ticking an action', () => {
         { kind: 'error', title: 'Error', description: 'Failed to update action status' },
       ]),
     );
+    // The toast is shown at once; the row renders the end of its save deferred.
+    await waitFor(() => expect(checkbox('Write the #report').disabled).toBe(false));
     expect(checkbox('Write the #report').checked).toBe(false);
-    expect(checkbox('Write the #report').disabled).toBe(false);
     expect(isStruckThrough(screen.getByText('Write the'))).toBe(false);
   });
 
   it('reads again from where the list moved when ticked actions left the open-only filter', async () => {
-    const observer = stubIntersectionObserver();
+    const observer = fakeIntersectionObserver();
     // The server's open actions: a1..a30 until a1 and a2 are ticked.
     let open = actionIds(1, 30);
     const { listQueries, user } = renderActionsPage({
@@ -274,7 +286,7 @@ describe('actions page: ticking an action', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Action a2' }));
     await waitFor(() => expect(checkbox('Action a2').checked).toBe(true));
 
-    observer.scrollToEnd();
+    observer.report(true);
     await screen.findByText('No more actions to load.');
     // a26 and a27 moved onto page 1 when a1 and a2 left the filter: page 1 is read again.
     expect(listQueries().map((query) => query.page)).toEqual(['1', '1', '2']);

@@ -7,7 +7,6 @@ import {
   jsonResponse,
   renderWithShell,
 } from '@meetings/shell-context/testing';
-import { act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, vi } from 'vitest';
 import { App } from './App.js';
@@ -52,13 +51,6 @@ export function actionIds(from: number, to: number): string[] {
   return Array.from({ length: to - from + 1 }, (_, index) => `a${from + index}`);
 }
 
-/** A response the test releases when it wants, to see what shows meanwhile. */
-export function deferred() {
-  let resolve!: (response: Response) => void;
-  const promise = new Promise<Response>((done) => (resolve = done));
-  return { promise, resolve };
-}
-
 type Route = Parameters<typeof fakeApi>[0][string];
 
 /** The actions page as the shell mounts it, on a fake API. */
@@ -81,52 +73,6 @@ export function renderActionsPage(routes: Record<string, Route>) {
     /** The query of every list call so far. */
     listQueries: () =>
       fetch.calls.filter((call) => call.path === '/actions/').map((call) => call.query ?? {}),
-  };
-}
-
-/**
- * jsdom has no IntersectionObserver: this one records its options and lets a test bring the
- * observed sentinel into view.
- */
-export function stubIntersectionObserver() {
-  const live = new Set<FakeObserver>();
-  const options: IntersectionObserverInit[] = [];
-  class FakeObserver {
-    readonly targets: Element[] = [];
-    constructor(
-      readonly callback: IntersectionObserverCallback,
-      init: IntersectionObserverInit = {},
-    ) {
-      options.push(init);
-    }
-    observe(target: Element) {
-      this.targets.push(target);
-      live.add(this);
-    }
-    unobserve() {}
-    disconnect() {
-      live.delete(this);
-    }
-    takeRecords() {
-      return [];
-    }
-  }
-  vi.stubGlobal('IntersectionObserver', FakeObserver);
-  return {
-    options,
-    /** How many observers watch the sentinel now (none while a page loads). */
-    watching: () => live.size,
-    /** The user scrolls the end of the list into reach. */
-    scrollToEnd() {
-      act(() => {
-        for (const observer of [...live]) {
-          const entries = observer.targets.map(
-            (target) => ({ isIntersecting: true, target }) as IntersectionObserverEntry,
-          );
-          observer.callback(entries, observer as unknown as IntersectionObserver);
-        }
-      });
-    },
   };
 }
 

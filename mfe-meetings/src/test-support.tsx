@@ -13,7 +13,7 @@ import {
   jsonResponse,
   renderWithShell,
 } from '@meetings/shell-context/testing';
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, vi } from 'vitest';
@@ -83,57 +83,6 @@ export function meeting(extra: Partial<Meeting> = {}): Meeting {
 /** A list page as GET /meetings/ answers it. */
 export function listPage(meetings: MeetingSummary[], page = 1) {
   return { meetings, page, pageSize: 25, hasMore: meetings.length === 25 };
-}
-
-/** A response the test releases when it wants, to see what shows meanwhile. */
-export function deferred() {
-  let resolve!: (response: Response) => void;
-  const promise = new Promise<Response>((done) => (resolve = done));
-  return { promise, resolve };
-}
-
-/**
- * An IntersectionObserver the test drives: `report(true)` says the sentinel came into reach. Like
- * the real one, a new observer reports the current state when it starts observing.
- */
-export function fakeIntersectionObserver() {
-  let inView = false;
-  class FakeObserver {
-    constructor(
-      readonly callback: IntersectionObserverCallback,
-      readonly options?: IntersectionObserverInit,
-    ) {}
-    observe() {
-      observers.add(this);
-      queueMicrotask(() => {
-        if (observers.has(this)) act(() => this.notify());
-      });
-    }
-    disconnect() {
-      observers.delete(this);
-    }
-    unobserve() {}
-    takeRecords() {
-      return [];
-    }
-    notify() {
-      this.callback(
-        [{ isIntersecting: inView } as IntersectionObserverEntry],
-        this as unknown as IntersectionObserver,
-      );
-    }
-  }
-  const observers = new Set<FakeObserver>();
-  vi.stubGlobal('IntersectionObserver', FakeObserver);
-  return {
-    observers,
-    report(isIntersecting: boolean) {
-      inView = isIntersecting;
-      act(() => {
-        for (const observer of [...observers]) observer.notify();
-      });
-    },
-  };
 }
 
 type Route = Parameters<typeof fakeApi>[0][string];

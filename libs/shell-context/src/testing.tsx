@@ -1,6 +1,6 @@
 // Test helpers for apps that use the shell services; not part of the runtime bundle.
-import { cleanup, render, type RenderResult } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { act, cleanup, configure, render, type RenderResult } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from '@meetings/shell-context/router';
 import { createShellServices, type ShellServices, type ShellServicesOptions } from './services.js';
@@ -9,6 +9,11 @@ import type { Toast } from './toast.js';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
+
+// Lists and the meeting page render their data deferred, in slices that yield: with four test
+// processes on two cores a slice can wait its turn past Testing Library's default 1 s. Waiting
+// longer costs nothing when a test passes and only delays the report when one fails.
+configure({ asyncUtilTimeout: 5_000 });
 
 export interface RecordedToast {
   kind: 'success' | 'error';
@@ -114,4 +119,64 @@ export function renderWithShell(
 function LocationProbe() {
   const location = useLocation();
   return <span data-testid="location">{location.pathname + location.search}</span>;
+}
+
+/** A response the test releases when it wants, to see what shows meanwhile. */
+export function deferred() {
+  let resolve!: (response: Response) => void;
+  const promise = new Promise<Response>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+/**
+ * jsdom has no IntersectionObserver: this one lets a test move an infinite list's end into reach
+ * and out again with `report`. Like the real one, a new observer reports the current state as soon
+ * as it starts observing, so a test need not wait for the list to create its next observer (it is
+ * created in an effect that can run after the rows are on screen).
+ */
+export function fakeIntersectionObserver() {
+  let inView = false;
+  const options: IntersectionObserverInit[] = [];
+  class FakeObserver {
+    constructor(
+      readonly callback: IntersectionObserverCallback,
+      readonly init: IntersectionObserverInit = {},
+    ) {
+      options.push(init);
+    }
+    observe() {
+      observers.add(this);
+      queueMicrotask(() => {
+        if (observers.has(this)) act(() => this.notify());
+      });
+    }
+    disconnect() {
+      observers.delete(this);
+    }
+    unobserve() {}
+    takeRecords() {
+      return [];
+    }
+    notify() {
+      this.callback(
+        [{ isIntersecting: inView } as IntersectionObserverEntry],
+        this as unknown as IntersectionObserver,
+      );
+    }
+  }
+  const observers = new Set<FakeObserver>();
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+  return {
+    /** The options of every observer created so far, oldest first. */
+    options,
+    /** How many observers watch the end now (none while a page loads or after the last page). */
+    watching: () => observers.size,
+    /** The end of the list comes into reach (true) or leaves it (false). */
+    report(isIntersecting: boolean) {
+      inView = isIntersecting;
+      act(() => {
+        for (const observer of [...observers]) observer.notify();
+      });
+    },
+  };
 }

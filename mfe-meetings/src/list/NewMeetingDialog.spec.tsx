@@ -1,14 +1,8 @@
 import type { SubscriptionStatus } from '@meetings/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  deferred,
-  jsonResponse,
-  listPage,
-  meeting,
-  plan,
-  renderMeetingsApp,
-} from '../test-support.js';
+import { deferred } from '@meetings/shell-context/testing';
+import { jsonResponse, listPage, meeting, plan, renderMeetingsApp } from '../test-support.js';
 
 function setup({
   statuses = [plan('trial')],

@@ -1,13 +1,7 @@
+import { deferred } from '@meetings/shell-context/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  answer,
-  deferred,
-  jsonResponse,
-  meeting,
-  plan,
-  renderMeetingsApp,
-} from '../test-support.js';
+import { answer, jsonResponse, meeting, plan, renderMeetingsApp } from '../test-support.js';
 
 // The notes editor has its own tests; here it only needs to be there.
 vi.mock('./notes/NotesEditor.js', () => ({

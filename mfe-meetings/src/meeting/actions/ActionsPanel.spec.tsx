@@ -1,14 +1,8 @@
+import { deferred } from '@meetings/shell-context/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { drop } from '../../test-dnd.js';
-import {
-  actionItem,
-  answer,
-  deferred,
-  jsonResponse,
-  meeting,
-  renderPanel,
-} from '../../test-support.js';
+import { actionItem, answer, jsonResponse, meeting, renderPanel } from '../../test-support.js';
 import { ActionsPanel } from './ActionsPanel.js';
 import { ReadOnlyActions } from './ReadOnlyActions.js';
 

@@ -1,14 +1,8 @@
+import { deferred } from '@meetings/shell-context/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { drop, startDrag } from '../../test-dnd.js';
-import {
-  agendaItem,
-  answer,
-  deferred,
-  jsonResponse,
-  meeting,
-  renderPanel,
-} from '../../test-support.js';
+import { agendaItem, answer, jsonResponse, meeting, renderPanel } from '../../test-support.js';
 import { AgendaPanel } from './AgendaPanel.js';
 
 vi.mock('@dnd-kit/core', async (importOriginal) =>
