@@ -166,9 +166,36 @@ function cpuOf(pids) {
   return out;
 }
 
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const SETTLE_MAX_MS = 10_000;
+
+/**
+ * Waits until the processes have finished what the last phase left behind: a write's reply comes
+ * before its outbox event is relayed and svc-actions applies it to the index, and under load that
+ * backlog drains for seconds after the last reply. Measured next, a contender would pay for the one
+ * before it. Quiet means the services and PostgreSQL together used under a tenth of a core over a
+ * quarter of a second; gives up after 10 s. Returns the milliseconds waited.
+ */
+export async function settle(
+  pids,
+  { windowMs = 250, busyShare = 0.1, maxMs = SETTLE_MAX_MS } = {},
+) {
+  const cpuTotal = () => Object.values(cpuOf(pids)).reduce((sum, seconds) => sum + seconds, 0);
+  const started = Date.now();
+  let last = cpuTotal();
+  while (Date.now() - started < maxMs) {
+    await sleep(windowMs);
+    const now = cpuTotal();
+    if ((now - last) * 1000 < windowMs * busyShare) break;
+    last = now;
+  }
+  return Date.now() - started;
+}
+
 /**
  * Runs the scenarios side by side. Options: rounds, latencyMs, loadMs, connections, warmupMs,
- * targets (default all three), only (scenario ids). Returns raw per-round results and medians.
+ * targets (default all three), only (scenario ids), settleBefore (wait for quiet before each phase,
+ * default true). Returns raw per-round results and medians.
  */
 export async function compareApi({ size, stack, minimal, options, log = console.log }) {
   const {
@@ -178,7 +205,10 @@ export async function compareApi({ size, stack, minimal, options, log = console.
     connections = 8,
     warmupMs = 500,
     only,
+    settleBefore = true,
   } = options;
+  // The stack's processes and the minimal handler's: a phase waits for all of them to be quiet.
+  const everyPid = { ...stack.pids, ...(minimal ? { minimal: minimal.pid } : {}) };
   const results = [];
   for (const scenario of scenarios(size)) {
     if (only && !only.includes(scenario.id)) continue;
@@ -190,6 +220,7 @@ export async function compareApi({ size, stack, minimal, options, log = console.
       const order = list.map((_, k) => list[(k + round) % list.length]);
       for (const c of order) {
         const next = (i) => c.next(offset + i);
+        const quiet = { before: settleBefore ? await settle(everyPid) : 0 };
         const latency = await runLoad({
           origin: c.origin,
           next,
@@ -199,6 +230,7 @@ export async function compareApi({ size, stack, minimal, options, log = console.
         });
         offset += 100_000;
         const pids = c.target === 'minimal' ? { minimal: minimal.pid } : stack.pids;
+        quiet.load = settleBefore ? await settle(everyPid) : 0;
         const before = cpuOf(pids);
         const load =
           loadMs > 0
@@ -220,7 +252,9 @@ export async function compareApi({ size, stack, minimal, options, log = console.
               ]),
             )
           : null;
-        runs[c.target].push({ latency, load, cpuMsPerRequest });
+        runs[c.target].push({ latency, load, cpuMsPerRequest, settledMs: quiet });
+        if (Math.max(quiet.before, quiet.load) >= SETTLE_MAX_MS)
+          log(`  ~ ${scenario.id} ${c.target}: the processes were still busy after 10 s`);
         const errors = latency.errors + (load?.errors ?? 0);
         if (errors > 0)
           log(
@@ -242,6 +276,7 @@ export async function compareApi({ size, stack, minimal, options, log = console.
         rpsSpread: spread(pick((r) => r.load?.rps)),
         latencyRps: median(pick((r) => r.latency.rps)),
         errors: list.reduce((n, r) => n + r.latency.errors + (r.load?.errors ?? 0), 0),
+        settledMsMax: Math.max(...list.map((r) => Math.max(r.settledMs.before, r.settledMs.load))),
         cpuMsPerRequest: list[0].cpuMsPerRequest
           ? medianObject(pick((r) => r.cpuMsPerRequest))
           : null,

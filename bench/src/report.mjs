@@ -272,7 +272,7 @@ export function writeReport(summary, { dir = RESULTS_DIR } = {}) {
     const size = summary.fullSize;
     lines.push(`## API at ${size} actions`, '');
     lines.push(
-      `One caller (p50, p99: the latency a user feels) and ${summary.options.connections} callers (throughput at saturation, and its p50). Gateway = through the gateway with a session cookie; direct = the service with a valid internal token; minimal = bare Fastify + pg running the same SQL. ${summary.options.rounds} rounds of ${summary.options.latencyMs / 1000} s + ${summary.options.loadMs / 1000} s per contender, medians.`,
+      `One caller (p50, p99: the latency a user feels) and ${summary.options.connections} callers (throughput at saturation, and its p50). Gateway = through the gateway with a session cookie; direct = the service with a valid internal token; minimal = bare Fastify + pg running the same SQL. ${summary.options.rounds} rounds of ${summary.options.latencyMs / 1000} s + ${summary.options.loadMs / 1000} s per contender, medians.${summary.options.settleBefore === false ? '' : ' Each phase starts once the processes and PostgreSQL are quiet (under a tenth of a core for 250 ms), so the events a write left behind drain before the next contender is measured.'}`,
       '',
     );
     const api = summary.api;
