@@ -132,7 +132,7 @@ describe('meeting content', () => {
       await add.press('Enter');
       await added;
     }
-    const actions = page.getByRole('region', { name: 'Actions' });
+    const actions = page.getByRole('region', { name: 'Actions', exact: true });
     expect(await actions.locator('[data-hashtag]').allTextContents()).toEqual(['#sales', '#ops']);
     const ticked = saved(page, '/update-action-item/');
     await page.getByRole('checkbox', { name: 'Call supplier' }).check();
@@ -194,9 +194,10 @@ describe('meeting content', () => {
     const copyId = new URL(page.url()).pathname.split('/').pop()!;
     // The copy replaces the source on screen: without the completed action, with the open one.
     await page.getByRole('checkbox', { name: 'Old finished thing' }).waitFor({ state: 'detached' });
-    const copyActions = page.getByRole('region', { name: 'Actions' });
+    // (The URL changes first; the source's page stays on screen until the copy's is ready.)
+    const copyActions = page.getByRole('region', { name: 'Actions', exact: true });
     await copyActions.getByRole('checkbox', { name: 'Chase the #vendor' }).waitFor();
-    expect(await agendaTexts(page)).toEqual(['Status']);
+    await expect.poll(() => agendaTexts(page)).toEqual(['Status']);
     const sourceNow = await getMeeting(page, source.id);
     expect(sourceNow.actions.map((action) => action.text)).toEqual(['Old finished thing']);
 
