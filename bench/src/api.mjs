@@ -176,10 +176,7 @@ const SETTLE_MAX_MS = 10_000;
  * before it. Quiet means the services and PostgreSQL together used under a tenth of a core over a
  * quarter of a second; gives up after 10 s. Returns the milliseconds waited.
  */
-export async function settle(
-  pids,
-  { windowMs = 250, busyShare = 0.1, maxMs = SETTLE_MAX_MS } = {},
-) {
+async function settle(pids, { windowMs = 250, busyShare = 0.1, maxMs = SETTLE_MAX_MS } = {}) {
   const cpuTotal = () => Object.values(cpuOf(pids)).reduce((sum, seconds) => sum + seconds, 0);
   const started = Date.now();
   let last = cpuTotal();
@@ -209,6 +206,7 @@ export async function compareApi({ size, stack, minimal, options, log = console.
   } = options;
   // The stack's processes and the minimal handler's: a phase waits for all of them to be quiet.
   const everyPid = { ...stack.pids, ...(minimal ? { minimal: minimal.pid } : {}) };
+  const quietFirst = () => (settleBefore ? settle(everyPid) : 0);
   const results = [];
   for (const scenario of scenarios(size)) {
     if (only && !only.includes(scenario.id)) continue;
@@ -220,7 +218,7 @@ export async function compareApi({ size, stack, minimal, options, log = console.
       const order = list.map((_, k) => list[(k + round) % list.length]);
       for (const c of order) {
         const next = (i) => c.next(offset + i);
-        const quiet = { before: settleBefore ? await settle(everyPid) : 0 };
+        const quiet = { before: await quietFirst() };
         const latency = await runLoad({
           origin: c.origin,
           next,
@@ -230,7 +228,7 @@ export async function compareApi({ size, stack, minimal, options, log = console.
         });
         offset += 100_000;
         const pids = c.target === 'minimal' ? { minimal: minimal.pid } : stack.pids;
-        quiet.load = settleBefore ? await settle(everyPid) : 0;
+        quiet.load = await quietFirst();
         const before = cpuOf(pids);
         const load =
           loadMs > 0
@@ -276,7 +274,6 @@ export async function compareApi({ size, stack, minimal, options, log = console.
         rpsSpread: spread(pick((r) => r.load?.rps)),
         latencyRps: median(pick((r) => r.latency.rps)),
         errors: list.reduce((n, r) => n + r.latency.errors + (r.load?.errors ?? 0), 0),
-        settledMsMax: Math.max(...list.map((r) => Math.max(r.settledMs.before, r.settledMs.load))),
         cpuMsPerRequest: list[0].cpuMsPerRequest
           ? medianObject(pick((r) => r.cpuMsPerRequest))
           : null,
