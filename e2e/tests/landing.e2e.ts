@@ -87,4 +87,32 @@ describe('landing page', () => {
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
     await context.close();
   });
+
+  it("preloads the start's files from the HTML, each fetched once; the landing page has no hints", async () => {
+    const { page, errors, context } = await openPage(browser);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Send Login Code' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const hints = await page.$$eval('link[rel="preload"]', (links) =>
+      links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
+    );
+    // The two JSON files and the shell's async boundary with React, MUI and the shell context.
+    expect(hints).toEqual(expect.arrayContaining(['/remotes.json', '/branding.json']));
+    expect(hints.some((hint) => /^\/bootstrap\.[0-9a-f]+\.js$/.test(hint))).toBe(true);
+    expect(hints.length).toBeGreaterThan(20);
+    // A hint the page's own request did not match would show as a second download.
+    for (const hint of hints)
+      expect({ hint, times: requested.filter((p) => p === hint).length }).toEqual({
+        hint,
+        times: 1,
+      });
+    expect(errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
+
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Get Started' }).first().waitFor();
+    expect(await page.locator('link[rel="preload"]').count()).toBe(0);
+    await context.close();
+  });
 });

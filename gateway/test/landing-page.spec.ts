@@ -45,6 +45,19 @@ describe('includeLandingPage', () => {
     expect(html).not.toContain('__MK_');
   });
 
+  it('leaves out the preload hints of the plain shell, keeping its script', () => {
+    const withHints = INDEX.replace(
+      '</head>',
+      '<script defer fetchpriority="high" src="/main.1.js"></script><link as="fetch" crossorigin href="/remotes.json" rel="preload"><link as="script" href="/bootstrap.2.js" rel="preload" fetchpriority="low"><link href="/favicon.svg" rel="icon"></head>',
+    );
+    const html = includeLandingPage(withHints, page(), DEFAULT_BRANDING, 'light')!;
+    expect(html).not.toContain('preload');
+    expect(html).toContain(
+      '<script defer fetchpriority="high" src="/main.1.js"></script><link href="/favicon.svg" rel="icon"></head>',
+    );
+    expect(html).toContain('<div id="prerendered-page">');
+  });
+
   it('sends the markup for either scheme when the OS decides', () => {
     const html = includeLandingPage(INDEX, page(), DEFAULT_BRANDING, 'system')!;
     expect(html).toContain('<main class="system"><h1>MeetingKeeper</h1></main>');

@@ -7,8 +7,16 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
+import { BootPreloadPlugin } from './boot-preload.mjs';
 import { PrerenderPlugin } from './prerender.mjs';
-import { EXPOSED_APP, REMOTES, SHELL_DEV_PORT, remoteByName } from './remotes.mjs';
+import {
+  BRANDING_PATH,
+  EXPOSED_APP,
+  REMOTES,
+  REMOTES_MANIFEST_PATH,
+  SHELL_DEV_PORT,
+  remoteByName,
+} from './remotes.mjs';
 
 export { EXPOSED_APP, REMOTES, SHELL_DEV_PORT, remoteByName };
 
@@ -386,6 +394,14 @@ export function createAppConfig({
             scriptLoading: 'defer',
             // The page runs the app; a remote's container entry is for the shell to load.
             chunks: ['main'],
+          }),
+        // The host's start: its async boundary's chunk group (shell/src/index.ts names it).
+        isHost &&
+          production &&
+          new BootPreloadPlugin({
+            groupName: 'bootstrap',
+            publicPath: '/',
+            fetches: [REMOTES_MANIFEST_PATH, BRANDING_PATH],
           }),
         production && new PrecompressPlugin(),
         // Only production builds are served with the page included (gateway/src/landing-page.ts).

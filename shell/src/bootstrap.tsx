@@ -2,6 +2,7 @@ import { createShellServices, loadBranding, ShellProviders } from '@meetings/she
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@meetings/shell-context/router';
+import { BRANDING_PATH } from '@meetings/federation/remotes';
 import { applyBrandingToDocument } from './branding.js';
 import { brandingResponse, startRemotes } from './federation/early-start.js';
 import { setRemoteFallback } from './federation/runtime.js';
@@ -16,7 +17,7 @@ async function start(): Promise<void> {
   // index.ts began both before React loaded; the same requests are awaited here.
   const [, branding] = await Promise.all([
     startRemotes(globalThis.location.pathname),
-    loadBranding('/branding.json', () => brandingResponse()),
+    loadBranding(BRANDING_PATH, () => brandingResponse()),
   ]);
   applyBrandingToDocument(branding);
 

@@ -9,4 +9,5 @@ void startRemotes(globalThis.location.pathname);
 void brandingResponse().catch(() => undefined);
 
 // Async boundary: shared modules (React, MUI, ...) are negotiated before any of them is imported.
-import('./bootstrap');
+// Named: its files are listed as preload hints in the HTML (libs/federation BootPreloadPlugin).
+import(/* webpackChunkName: "bootstrap" */ './bootstrap');

@@ -1,4 +1,4 @@
-import type { RemoteName } from '@meetings/federation/remotes';
+import { BRANDING_PATH, type RemoteName } from '@meetings/federation/remotes';
 import { isAppPath, Paths } from '../routing/paths.js';
 import { fetchRemotesManifest, type RemoteEntries } from './remotes-manifest.js';
 import { setUpRemotes, startLoadingRemoteApp } from './runtime.js';
@@ -36,11 +36,11 @@ export function startRemotes(pathname: string): Promise<RemoteEntries> {
 
 let branding: Promise<Response> | undefined;
 
-/** GET /branding.json, started beside /remotes.json; bootstrap reads it through loadBranding. */
+/**
+ * GET /branding.json, started beside /remotes.json (and preloaded by the HTML like it); bootstrap
+ * reads it through loadBranding.
+ */
 export function brandingResponse(): Promise<Response> {
-  branding ??= globalThis.fetch('/branding.json', {
-    cache: 'no-cache',
-    credentials: 'same-origin',
-  });
+  branding ??= globalThis.fetch(BRANDING_PATH, { cache: 'no-cache', credentials: 'same-origin' });
   return branding;
 }

@@ -1,4 +1,4 @@
-import { REMOTES, type RemoteName } from '@meetings/federation/remotes';
+import { REMOTES, REMOTES_MANIFEST_PATH, type RemoteName } from '@meetings/federation/remotes';
 
 /** Remote name → absolute URL of its mf-manifest.json, as listed in /remotes.json. */
 export type RemoteEntries = Partial<Record<RemoteName, string>>;
@@ -20,8 +20,11 @@ export function parseRemotesManifest(value: unknown, base: string): RemoteEntrie
   return entries;
 }
 
-/** GET /remotes.json, never from cache, so a redeployed remote is picked up on the next visit. */
-export async function fetchRemotesManifest(url = '/remotes.json'): Promise<RemoteEntries> {
+/**
+ * GET /remotes.json, never from cache, so a redeployed remote is picked up on the next visit. The
+ * HTML preloads this very path (BootPreloadPlugin) and the request takes that answer.
+ */
+export async function fetchRemotesManifest(url = REMOTES_MANIFEST_PATH): Promise<RemoteEntries> {
   try {
     const response = await fetch(url, { cache: 'no-cache', credentials: 'same-origin' });
     if (!response.ok) return {};
