@@ -195,8 +195,28 @@ describe('meetings', () => {
     await signInThroughUi(page, uniqueEmail('sizes'));
     const meeting = await createMeeting(page, 'Size check');
     const fresh = await context.newPage();
+    const requested: string[] = [];
+    fresh.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const preloadWarnings: string[] = [];
+    fresh.on('console', (message) => {
+      if (/preload/i.test(message.text())) preloadWarnings.push(message.text());
+    });
     await fresh.goto('/app/meetings');
     await fresh.getByText('Size check').waitFor();
+    await fresh.waitForLoadState('networkidle');
+    // The HTML of /app pages preloads the start's and the app bar's files: each is fetched once.
+    const hints = await fresh.$$eval('link[rel="preload"]', (links) =>
+      links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
+    );
+    expect(hints.some((hint) => /^\/app-chrome\.[0-9a-f]+\.js$/.test(hint))).toBe(true);
+    for (const hint of hints)
+      expect({ hint, fetched: requested.filter((p) => p === hint).length }).toEqual({
+        hint,
+        fetched: 1,
+      });
+    // Chromium warns of a preload the page has not used 3 s after its load event.
+    await fresh.waitForTimeout(3_500);
+    expect(preloadWarnings).toEqual([]);
     const list = await loadedScripts(fresh);
     const listTotal = list.reduce((sum, file) => sum + file.gzip, 0);
     expect(list.some((file) => file.url.startsWith('/remotes/mfe-meetings/'))).toBe(true);

@@ -2,7 +2,12 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { PRERENDERED_LANDING_FILE, type Branding } from '@meetings/contracts';
+import {
+  APP_SHELL_PAGE,
+  isAppPagePath,
+  PRERENDERED_LANDING_FILE,
+  type Branding,
+} from '@meetings/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { digest, includeLandingPage, LandingPageSource, schemeChoice } from './landing-page.js';
@@ -80,8 +85,16 @@ export async function serveFrontEnds(
     setHeaders: cacheHeaders,
     preCompressed: true,
   });
-  const sendShell = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html', shellDir);
+  // Pages under /app get the variant that also preloads the app bar, when the build wrote one.
+  const sendShell = (reply: FastifyReply, path = '/') =>
+    reply
+      .header('cache-control', 'no-cache')
+      .sendFile(
+        isAppPagePath(path) && existsSync(join(shellDir, APP_SHELL_PAGE))
+          ? APP_SHELL_PAGE
+          : 'index.html',
+        shellDir,
+      );
   const onboarding = remotes.find((remote) => remote.name === 'mfe-onboarding');
   const landingLocation =
     options.landingPageSource ??
@@ -101,7 +114,7 @@ export async function serveFrontEnds(
     }
     // Page paths belong to the shell's router; a missing asset is a real 404.
     if (/\.[a-z0-9]{1,8}$/i.test(path)) return reply.callNotFound();
-    return sendShell(reply);
+    return sendShell(reply, path);
   });
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +20,7 @@ let slow: Server;
 let seen: Seen[] = [];
 let gateway: FastifyInstance;
 let base: string;
+let shellDir: string;
 
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -60,7 +61,7 @@ beforeAll(async () => {
   const upstreamUrl = await listen(upstream);
   const slowUrl = await listen(slow);
 
-  const shellDir = mkdtempSync(join(tmpdir(), 'shell-'));
+  shellDir = mkdtempSync(join(tmpdir(), 'shell-'));
   writeFileSync(join(shellDir, 'index.html'), '<!doctype html><title>shell</title>');
   writeFileSync(join(shellDir, 'main.0123abcd.js'), 'console.log(1)');
   const remoteDir = join(mkdtempSync(join(tmpdir(), 'remote-')), 'mfe-actions');
@@ -221,6 +222,21 @@ describe('front ends', () => {
     const asset = await fetch(`${base}/main.0123abcd.js`);
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await fetch(`${base}/missing.0123abcd.js`)).status).toBe(404);
+  });
+
+  it("sends pages under /app the build's app page when it wrote one, index.html otherwise", async () => {
+    const text = async (path: string) => (await fetch(`${base}${path}`)).text();
+    writeFileSync(join(shellDir, 'app.html'), '<!doctype html><title>app</title>');
+    try {
+      expect(await text('/app/meetings/123')).toContain('<title>app</title>');
+      expect(await text('/app')).toContain('<title>app</title>');
+      expect(await text('/login')).toContain('<title>shell</title>');
+      expect(await text('/application')).toContain('<title>shell</title>');
+    } finally {
+      rmSync(join(shellDir, 'app.html'));
+    }
+    // A build without one (an older shell deployed again).
+    expect(await text('/app/actions')).toContain('<title>shell</title>');
   });
 
   it('publishes the remotes manifest and serves each remote fresh', async () => {

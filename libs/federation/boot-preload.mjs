@@ -59,11 +59,30 @@ export function bootFiles(compilation, groupName) {
  * credentials, which `crossorigin` gives the link), then `<link rel="preload" as="script">` for bootFiles(groupName).
  */
 export class BootPreloadPlugin {
-  /** @param {{ groupName: string, publicPath: string, fetches?: string[] }} options */
-  constructor({ groupName, publicPath, fetches = [] }) {
+  /**
+   * `pages` writes more HTML files beside the page: each the same page with hints for one more
+   * chunk group's files as well (a part only some paths load at once, such as the app bar).
+   * @param {{ groupName: string, publicPath: string, fetches?: string[], pages?: Record<string, string> }} options
+   */
+  constructor({ groupName, publicPath, fetches = [], pages = {} }) {
     this.groupName = groupName;
     this.publicPath = publicPath;
     this.fetches = fetches;
+    this.pages = pages;
+  }
+
+  /** Low priority: the entry's script and the remote's files, asked for later, go first. */
+  scriptLink(file) {
+    return {
+      tagName: 'link',
+      attributes: {
+        rel: 'preload',
+        as: 'script',
+        href: `${this.publicPath}${file}`,
+        fetchpriority: 'low',
+      },
+      voidTag: true,
+    };
   }
 
   apply(compiler) {
@@ -74,20 +93,39 @@ export class BootPreloadPlugin {
         async (data) => {
           for (const tag of data.headTags)
             if (tag.tagName === 'script') tag.attributes.fetchpriority = 'high';
-          const link = (attributes) => ({ tagName: 'link', attributes, voidTag: true });
           data.headTags.push(
-            ...this.fetches.map((href) =>
-              link({ rel: 'preload', as: 'fetch', href, crossorigin: 'anonymous' }),
-            ),
-            ...bootFiles(compilation, this.groupName).map((file) =>
-              link({
-                rel: 'preload',
-                as: 'script',
-                href: `${this.publicPath}${file}`,
-                fetchpriority: 'low',
-              }),
-            ),
+            ...this.fetches.map((href) => ({
+              tagName: 'link',
+              attributes: { rel: 'preload', as: 'fetch', href, crossorigin: 'anonymous' },
+              voidTag: true,
+            })),
+            ...bootFiles(compilation, this.groupName).map((file) => this.scriptLink(file)),
           );
+          return data;
+        },
+      );
+      HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tapPromise(
+        'BootPreloadPlugin',
+        async (data) => {
+          const boot = new Set(bootFiles(compilation, this.groupName));
+          for (const [page, groupName] of Object.entries(this.pages)) {
+            const links = bootFiles(compilation, groupName)
+              .filter((file) => !boot.has(file))
+              .map((file) => {
+                const { attributes } = this.scriptLink(file);
+                const html = Object.entries(attributes).map(([k, v]) => `${k}="${v}"`);
+                return `<link ${html.join(' ')}>`;
+              })
+              .join('');
+            if (!data.html.includes('</head>'))
+              throw new Error(`BootPreloadPlugin: ${data.outputName} has no </head>`);
+            compilation.emitAsset(
+              page,
+              new compiler.webpack.sources.RawSource(
+                data.html.replace('</head>', `${links}</head>`),
+              ),
+            );
+          }
           return data;
         },
       );

@@ -402,6 +402,8 @@ export function createAppConfig({
             groupName: 'bootstrap',
             publicPath: '/',
             fetches: [REMOTES_MANIFEST_PATH, BRANDING_PATH],
+            // Served for paths under /app (APP_SHELL_PAGE in @meetings/contracts, gateway/src/static.ts).
+            pages: { 'app.html': 'app-chrome' },
           }),
         production && new PrecompressPlugin(),
         // Only production builds are served with the page included (gateway/src/landing-page.ts).

@@ -29,3 +29,13 @@ export const PRERENDERED_PAGE_ID = 'prerendered-page';
  * the server can include the page in that scheme; without it the OS preference decides.
  */
 export const THEME_COOKIE = 'ui-theme';
+
+/**
+ * The shell's HTML for pages under /app, written by its build beside index.html: the same page
+ * with preload hints for the app bar's files too (libs/federation BootPreloadPlugin). The server
+ * sends it for /app paths when the build has one, index.html otherwise.
+ */
+export const APP_SHELL_PAGE = 'app.html';
+
+/** Whether a page path is under /app (signed-in pages, drawn inside the app bar). */
+export const isAppPagePath = (path: string): boolean => path === '/app' || path.startsWith('/app/');
