@@ -17,7 +17,8 @@ export const GUARDED_ONBOARDING_PATHS: readonly string[] = [
   Paths.subscriptionChoice,
 ];
 
-/** Whether a path is one of the signed-in pages under /app. */
-export function isAppPath(pathname: string): boolean {
-  return pathname === Paths.app || pathname.startsWith(`${Paths.app}/`);
-}
+/**
+ * Whether a path is one of the signed-in pages under /app: the server's rule too (it sends those
+ * paths the HTML that preloads the app bar), so the two cannot disagree.
+ */
+export { isAppPagePath as isAppPath } from '@meetings/contracts';
