@@ -190,6 +190,52 @@ describe('meetings', () => {
     await context.close();
   });
 
+  it('a signed-in first load paints the list from the HTML; the app takes its place', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await signInThroughUi(page, uniqueEmail('frame'));
+    await createMeeting(page, 'Frame check');
+
+    // Without any script the page shows the app bar, sidebar, heading and search field.
+    const noScript = await context.newPage();
+    await noScript.route(/\.js(\?|$)/, (route) => route.abort());
+    await noScript.goto('/app/meetings');
+    const frame = noScript.locator('#prerendered-page');
+    await expect(frame.locator('h1:visible').textContent()).resolves.toBe('Meetings');
+    await expect(frame.locator('header:visible').textContent()).resolves.toContain('MeetingKeeper');
+    // 1280 px wide: the sidebar layout; its entry for this page is marked.
+    await expect(
+      frame.locator('nav:visible a[aria-current="page"]').getAttribute('href'),
+    ).resolves.toBe('/app/meetings');
+    await expect(frame.getAttribute('inert')).resolves.toBe('');
+    await noScript.close();
+
+    const fresh = await context.newPage();
+    const freshErrors: string[] = [];
+    fresh.on('console', (message) => {
+      if (message.type() === 'error') freshErrors.push(message.text());
+    });
+    fresh.on('pageerror', (error) => freshErrors.push(error.message));
+    const response = await fresh.goto('/app/meetings');
+    expect(await response!.text()).toContain('<div id="prerendered-page" inert>');
+    await fresh.getByText('Frame check').waitFor();
+    // The app's own page replaced it: one heading, the search field focused as the page asks.
+    expect(await fresh.locator('#prerendered-page').count()).toBe(0);
+    expect(await fresh.locator('h1').allTextContents()).toEqual(['Meetings']);
+    await expect(
+      fresh.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+    ).resolves.toBe('Search meetings');
+
+    // A visitor without a session gets the plain page and goes to the login page.
+    const { page: visitor, context: visitorContext } = await openPage(browser);
+    const plain = await visitor.goto('/app/meetings');
+    expect(await plain!.text()).not.toContain('prerendered-page');
+    await visitor.waitForURL('**/login');
+    await visitorContext.close();
+    expect(freshErrors).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('first load of /app/meetings stays light; the editor loads with a meeting', async () => {
     const { page, context } = await openPage(browser);
     await signInThroughUi(page, uniqueEmail('sizes'));

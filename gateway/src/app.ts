@@ -278,6 +278,7 @@ export async function createGateway(
     remoteDirs: config.REMOTE_DIRS,
     manifestFile: config.REMOTES_MANIFEST_FILE,
     landingPageSource: config.LANDING_PAGE_SOURCE,
+    appPageSources: config.APP_PAGE_SOURCES.length > 0 ? config.APP_PAGE_SOURCES : undefined,
     brandingFor: (request) => tenants.forHost(request.host).branding,
   });
   app.setNotFoundHandler((request, reply) =>

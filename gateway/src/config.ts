@@ -38,6 +38,12 @@ export const GatewayEnvSchema = z.object({
    * URL), included in the HTML of /; default: the file in the served mfe-onboarding build.
    */
   LANDING_PAGE_SOURCE: z.string().optional(),
+  /**
+   * The /app pages the remotes prerender (their app-pages.prerender.json, paths or http(s) URLs,
+   * separated by commas), included with the shell's app frame in the HTML of a signed-in user's
+   * first load; default: the file in each served remote build.
+   */
+  APP_PAGE_SOURCES: csv,
   /** Tenants by host name (a JSON file); default: one brand for every host. */
   TENANTS_FILE: z.string().optional(),
   /** Origins the page may load remotes from besides itself (a CDN, another deployment). */

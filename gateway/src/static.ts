@@ -5,12 +5,21 @@ import fastifyStatic from '@fastify/static';
 import {
   APP_SHELL_PAGE,
   isAppPagePath,
+  PRERENDERED_APP_FRAME_FILE,
+  PRERENDERED_APP_PAGES_FILE,
   PRERENDERED_LANDING_FILE,
   type Branding,
 } from '@meetings/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { digest, includeLandingPage, LandingPageSource, schemeChoice } from './landing-page.js';
+import { hasSessionCookie, includeAppPage } from './app-page.js';
+import { includeLandingPage, LandingPageSource } from './landing-page.js';
+import {
+  digest,
+  PrerenderedPagesSchema,
+  PrerenderSource,
+  schemeChoice,
+} from './prerendered-page.js';
 
 /** Files a browser must re-check on every load, so a redeploy is picked up without a rebuild. */
 const ALWAYS_FRESH = new Set(['index.html', 'mf-manifest.json', 'mf-stats.json', 'remoteEntry.js']);
@@ -40,7 +49,12 @@ export async function serveFrontEnds(
     manifestFile?: string;
     /** The prerendered landing page (a file or URL); default: the served mfe-onboarding's. */
     landingPageSource?: string;
-    /** The request's tenant branding, filled into the landing page. */
+    /**
+     * The remotes' prerendered /app pages (files or URLs); default: each served remote's
+     * app-pages.prerender.json.
+     */
+    appPageSources?: readonly string[];
+    /** The request's tenant branding, filled into the prerendered pages. */
     brandingFor?: (request: FastifyRequest) => Branding;
   },
 ): Promise<void> {
@@ -103,10 +117,19 @@ export async function serveFrontEnds(
     landingLocation && options.brandingFor
       ? landingPageServer(shellDir, landingLocation, options.brandingFor, app)
       : null;
+  const appPages = options.brandingFor
+    ? appPageServer(
+        shellDir,
+        options.appPageSources ??
+          remotes.map((remote) => join(remote.dir, PRERENDERED_APP_PAGES_FILE)),
+        options.brandingFor,
+        app,
+      )
+    : null;
   app.get('/', async (request, reply) =>
-    (await landing?.(request, reply)) ? reply : sendShell(reply),
+    (await landing?.(request, reply, '/')) ? reply : sendShell(reply),
   );
-  app.get('/*', (request, reply) => {
+  app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0]!;
     const file = join(shellDir, decodeURIComponent(path));
     if (file.startsWith(shellDir) && existsSync(file) && statSync(file).isFile()) {
@@ -114,6 +137,7 @@ export async function serveFrontEnds(
     }
     // Page paths belong to the shell's router; a missing asset is a real 404.
     if (/\.[a-z0-9]{1,8}$/i.test(path)) return reply.callNotFound();
+    if (isAppPagePath(path) && (await appPages?.(request, reply, path))) return reply;
     return sendShell(reply, path);
   });
 }
@@ -125,42 +149,39 @@ interface EncodedPage {
   gzip: Buffer;
 }
 
-/**
- * Answers `/` with the landing page included in the shell's HTML, compressed once per tenant
- * branding, scheme and page version. Returns false (the caller sends the plain shell) when there
- * is no page or it does not fit the tenant.
- */
-function landingPageServer(
-  shellDir: string,
-  location: string,
-  brandingFor: (request: FastifyRequest) => Branding,
-  app: FastifyInstance,
-): (request: FastifyRequest, reply: FastifyReply) => Promise<boolean> {
-  const source = new LandingPageSource(location, {
-    onError: (error) => app.log.warn({ err: error, location }, 'prerendered landing page unusable'),
-  });
-  const encoded = new LRUCache<string, EncodedPage | false>({ max: 256 });
-  const indexFile = join(shellDir, 'index.html');
+/** A page built for a request: a key naming everything it depends on, and how to build it. */
+interface Included {
+  key: string;
+  html: () => string | null;
+}
 
-  return async (request, reply) => {
-    const found = await source.get();
-    if (!found || !existsSync(indexFile)) return false;
-    const branding = brandingFor(request);
-    const scheme = schemeChoice(request.headers.cookie);
-    const index = readFileCached(indexFile);
-    const key = [found.key, index.mtimeMs, scheme, JSON.stringify(branding)].join('|');
-    let page = encoded.get(key);
+type PageServer = (request: FastifyRequest, reply: FastifyReply, path: string) => Promise<boolean>;
+
+/**
+ * Answers with a shell page that includes a prerendered page, built and compressed once per key
+ * (page versions, tenant branding, scheme). Returns false (the caller sends the plain shell) when
+ * there is none for the request.
+ */
+function includedPageServer(
+  build: (request: FastifyRequest, path: string) => Promise<Included | null>,
+): PageServer {
+  const encoded = new LRUCache<string, EncodedPage | false>({ max: 256 });
+  return async (request, reply, path) => {
+    const found = await build(request, path);
+    if (!found) return false;
+    let page = encoded.get(found.key);
     if (page === undefined) {
-      const html = includeLandingPage(index.text, found.page, branding, scheme);
+      const html = found.html();
       page = html === null ? false : encode(html);
-      encoded.set(key, page);
+      encoded.set(found.key, page);
     }
     if (!page) return false;
 
     void reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      // The answer differs by the theme cookie and the encoding; the host picks the tenant.
+      // The answer differs by the theme and session cookies and the encoding; the host picks the
+      // tenant.
       .header('vary', 'accept-encoding, cookie')
       .header('etag', page.etag);
     if (request.headers['if-none-match'] === page.etag) {
@@ -177,6 +198,81 @@ function landingPageServer(
     await reply.send(body);
     return true;
   };
+}
+
+/** `/` with the landing page mfe-onboarding prerenders, for tenants it fits. */
+function landingPageServer(
+  shellDir: string,
+  location: string,
+  brandingFor: (request: FastifyRequest) => Branding,
+  app: FastifyInstance,
+): PageServer {
+  const source = new LandingPageSource(location, {
+    onError: (error) => app.log.warn({ err: error, location }, 'prerendered landing page unusable'),
+  });
+  const indexFile = join(shellDir, 'index.html');
+  return includedPageServer(async (request) => {
+    const found = await source.get();
+    if (!found || !existsSync(indexFile)) return null;
+    const branding = brandingFor(request);
+    const scheme = schemeChoice(request.headers.cookie);
+    const index = readFileCached(indexFile);
+    return {
+      key: ['landing', found.key, index.mtimeMs, scheme, JSON.stringify(branding)].join('|'),
+      html: () => includeLandingPage(index.text, found.page, branding, scheme),
+    };
+  });
+}
+
+/**
+ * The /app pages the remotes prerender, inside the shell's prerendered app frame, for a request
+ * with a session cookie (without one the guard sends the visitor to /login at once).
+ */
+function appPageServer(
+  shellDir: string,
+  pageLocations: readonly string[],
+  brandingFor: (request: FastifyRequest) => Branding,
+  app: FastifyInstance,
+): PageServer {
+  const source = (location: string) =>
+    new PrerenderSource(location, PrerenderedPagesSchema, {
+      onError: (error) => app.log.warn({ err: error, location }, 'prerendered app pages unusable'),
+    });
+  const frames = source(join(shellDir, PRERENDERED_APP_FRAME_FILE));
+  const pageSources = pageLocations.map(source);
+  const appFile = join(shellDir, APP_SHELL_PAGE);
+  return includedPageServer(async (request, path) => {
+    if (!hasSessionCookie(request.headers.cookie)) return null;
+    const frame = await frames.get();
+    // Only paths the shell has a frame for (a key per arbitrary path would fill the cache).
+    if (!frame || !Object.hasOwn(frame.page.pages, path) || !existsSync(appFile)) return null;
+    const pages = (await Promise.all(pageSources.map((pages) => pages.get()))).filter(
+      (found) => found !== null,
+    );
+    const branding = brandingFor(request);
+    const scheme = schemeChoice(request.headers.cookie);
+    const shell = readFileCached(appFile);
+    return {
+      key: [
+        'app',
+        path,
+        frame.key,
+        ...pages.map((found) => found.key),
+        shell.mtimeMs,
+        scheme,
+        JSON.stringify(branding),
+      ].join('|'),
+      html: () =>
+        includeAppPage(
+          shell.text,
+          frame.page,
+          pages.map((found) => found.page),
+          path,
+          branding,
+          scheme,
+        ),
+    };
+  });
 }
 
 function encode(html: string): EncodedPage {

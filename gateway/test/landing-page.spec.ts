@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createGateway } from '../src/app.js';
 import { loadGatewayConfig } from '../src/config.js';
-import { includeLandingPage, LandingPageSource, schemeChoice } from '../src/landing-page.js';
+import { includeLandingPage, LandingPageSource } from '../src/landing-page.js';
+import { schemeChoice } from '../src/prerendered-page.js';
 
 const INDEX =
   '<!doctype html><html><head><title>MeetingKeeper</title></head><body><div id="root"></div></body></html>';

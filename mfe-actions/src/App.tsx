@@ -8,6 +8,7 @@ import { applyHashtagSuggestion } from '@meetings/domain';
 import { useEffect, useState } from 'react';
 import { Navigate, Route, Routes } from '@meetings/shell-context/router';
 import { ActionList } from './components/ActionList.js';
+import { ACTIONS_PATH } from './paths.js';
 import { SearchBox } from './components/SearchBox.js';
 import { listKey, toSearchQuery, type SearchQuery } from './search-query.js';
 import { ActionsCopy } from './texts.js';
@@ -74,7 +75,7 @@ export function App() {
   return (
     <Routes>
       <Route index element={<ActionsPage />} />
-      <Route path="*" element={<Navigate to="/app/actions" replace />} />
+      <Route path="*" element={<Navigate to={ACTIONS_PATH} replace />} />
     </Routes>
   );
 }

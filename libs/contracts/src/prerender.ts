@@ -39,3 +39,22 @@ export const APP_SHELL_PAGE = 'app.html';
 
 /** Whether a page path is under /app (signed-in pages, drawn inside the app bar). */
 export const isAppPagePath = (path: string): boolean => path === '/app' || path.startsWith('/app/');
+
+/**
+ * Pages of /app rendered at build time without their data (headings, search fields, a spinner
+ * where the list goes), keyed by page path. Each remote writes its own pages as
+ * PRERENDERED_APP_PAGES_FILE beside its remote entry; the shell writes the app bar and sidebar
+ * around them as PRERENDERED_APP_FRAME_FILE, one frame per page path with PRERENDER_SLOT where
+ * the page goes. The shell's server puts frame and page into the HTML of a signed-in user's first
+ * load of that path, so it paints before the JavaScript has arrived.
+ */
+export interface PrerenderedPages {
+  version: 1;
+  pages: Record<string, PrerenderedPage>;
+}
+
+export const PRERENDERED_APP_PAGES_FILE = 'app-pages.prerender.json';
+export const PRERENDERED_APP_FRAME_FILE = 'app-frame.prerender.json';
+
+/** Where a frame's page goes (text inside its main element). */
+export const PRERENDER_SLOT = '__MK_PAGE__';

@@ -30,29 +30,39 @@ export function useBranding(): Branding {
   return useShell().branding;
 }
 
+// The third argument (the snapshot again) lets pages render at build time (./prerender.tsx).
+
 /** The auth client plus its current state; re-renders when the state changes. */
 export function useAuth(): AuthClient & { state: AuthState } {
   const { auth } = useShell();
-  const state = useSyncExternalStore(auth.subscribe, auth.getSnapshot);
+  const state = useSyncExternalStore(auth.subscribe, auth.getSnapshot, auth.getSnapshot);
   return useMemo(() => ({ ...auth, state }), [auth, state]);
 }
 
 export function usePrivacy(): PrivacyClient & { accepted: PrivacyState } {
   const { privacy } = useShell();
-  const accepted = useSyncExternalStore(privacy.subscribe, privacy.getSnapshot);
+  const accepted = useSyncExternalStore(
+    privacy.subscribe,
+    privacy.getSnapshot,
+    privacy.getSnapshot,
+  );
   return useMemo(() => ({ ...privacy, accepted }), [privacy, accepted]);
 }
 
 /** The subscription client plus the last known plan (null until fetched). */
 export function useSubscription(): SubscriptionClient & { current: SubscriptionStatus | null } {
   const { subscription } = useShell();
-  const current = useSyncExternalStore(subscription.subscribe, subscription.getSnapshot);
+  const current = useSyncExternalStore(
+    subscription.subscribe,
+    subscription.getSnapshot,
+    subscription.getSnapshot,
+  );
   return useMemo(() => ({ ...subscription, current }), [subscription, current]);
 }
 
 export function useThemeMode(): ThemeState & Pick<ThemeStore, 'setMode' | 'toggle'> {
   const { theme } = useShell();
-  const state = useSyncExternalStore(theme.subscribe, theme.getSnapshot);
+  const state = useSyncExternalStore(theme.subscribe, theme.getSnapshot, theme.getSnapshot);
   return useMemo(
     () => ({ ...state, setMode: theme.setMode, toggle: theme.toggle }),
     [theme, state],

@@ -33,5 +33,7 @@ export function createStore<T>(initial: T): WritableStore<T> {
  * (effects, an infinite-scroll sentinel) reads this same copy, so it matches what is on screen.
  */
 export function useDeferredStore<T>(store: ReadableStore<T>): T {
-  return useDeferredValue(useSyncExternalStore(store.subscribe, store.getSnapshot));
+  return useDeferredValue(
+    useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot),
+  );
 }

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // In Node, as the build runs it: emotion then writes its styles into the markup.
 import { describe, expect, it } from 'vitest';
-import render, { eitherScheme, withStylesFirst } from './landing.js';
+import render from './landing.js';
 
 describe('the prerendered landing page', () => {
   it('renders the page in both schemes with branding tokens and one style element first', () => {
@@ -35,30 +35,5 @@ describe('the prerendered landing page', () => {
     for (const name of classesOn(page!.schemes.dark))
       if (name.startsWith('pre-') && !lightClasses.has(name))
         expect(darkPart).not.toContain(`.${name}{`);
-  });
-
-  it('refuses to merge pages that differ in more than their styles', () => {
-    expect(() =>
-      eitherScheme(
-        '<style>.pre-a{}</style><p class="pre-a">x</p>',
-        '<style>.pre-b{}</style><p class="pre-b">y</p>',
-      ),
-    ).toThrow(/differ/);
-    expect(
-      eitherScheme(
-        '<style>.pre-a{color:#000}</style><p class="pre-a">x</p>',
-        '<style>.pre-b{color:#fff}</style><p class="pre-b">x</p>',
-      ),
-    ).toBe(
-      '<style>.pre-a{color:#000}@media (prefers-color-scheme: dark){.pre-a{color:#fff}}</style><p class="pre-a">x</p>',
-    );
-  });
-
-  it('gathers emotion style elements into one, each rule once', () => {
-    expect(
-      withStylesFirst(
-        '<style data-emotion="pre a">.a{}</style><p class="a"></p><style data-emotion="pre a b">.a{}</style><style data-emotion="pre b">.b{}</style><i class="b"></i>',
-      ),
-    ).toBe('<style>.a{}.b{}</style><p class="a"></p><i class="b"></i>');
   });
 });

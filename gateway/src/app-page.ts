@@ -1,0 +1,46 @@
+import {
+  PRERENDER_SLOT,
+  SECURE_SESSION_COOKIE,
+  SESSION_COOKIE,
+  type Branding,
+  type PrerenderedPages,
+} from '@meetings/contracts';
+import { cookieValue } from './cookies.js';
+import { fillTokens, fitsBranding, includeInShell, type SchemeChoice } from './prerendered-page.js';
+
+/**
+ * A signed-in page of /app (the meetings list, the actions page) before its data: the shell's app
+ * bar and sidebar (its app-frame.prerender.json) around the page its remote rendered at build time
+ * (the remote's app-pages.prerender.json), put into the shell's HTML so the page's frame, heading
+ * and search field paint before the JavaScript arrives. It is a placeholder (inert): the shell
+ * removes it in the commit that puts the remote's own page on screen.
+ */
+
+/** Whether the request carries a session cookie (not whether it is valid: the guard decides). */
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return cookieValue(cookieHeader, [SECURE_SESSION_COOKIE, SESSION_COOKIE]) !== undefined;
+}
+
+/**
+ * The shell's /app HTML with the frame and page of `path` for this tenant and scheme, or null
+ * when either has no render of that path, one does not fit the tenant's branding, the frame has
+ * no slot or the HTML no root element. The preload hints stay: the page is not usable until the
+ * app has started, and they bring that start forward.
+ */
+export function includeAppPage(
+  appHtml: string,
+  frames: PrerenderedPages,
+  pages: readonly PrerenderedPages[],
+  path: string,
+  branding: Branding,
+  scheme: SchemeChoice,
+): string | null {
+  const frame = frames.pages[path];
+  const page = pages.find((remote) => Object.hasOwn(remote.pages, path))?.pages[path];
+  if (!frame || !page || !fitsBranding(frame, branding) || !fitsBranding(page, branding))
+    return null;
+  const framed = fillTokens(frame, scheme, branding);
+  if (!framed.includes(PRERENDER_SLOT)) return null;
+  const markup = framed.replace(PRERENDER_SLOT, () => fillTokens(page, scheme, branding));
+  return includeInShell(appHtml, markup, branding, { inert: true });
+}
