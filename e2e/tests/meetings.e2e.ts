@@ -193,7 +193,7 @@ describe('meetings', () => {
   it('a signed-in first load paints the list from the HTML; the app takes its place', async () => {
     const { page, context, errors } = await openPage(browser);
     await signInThroughUi(page, uniqueEmail('frame'));
-    await createMeeting(page, 'Frame check');
+    const meeting = await createMeeting(page, 'Frame check');
 
     // Without any script the page shows the app bar, sidebar, heading and search field.
     const noScript = await context.newPage();
@@ -207,6 +207,12 @@ describe('meetings', () => {
       frame.locator('nav:visible a[aria-current="page"]').getAttribute('href'),
     ).resolves.toBe('/app/meetings');
     await expect(frame.getAttribute('inert')).resolves.toBe('');
+    // On a phone: the top bar's icons instead of the sidebar, the same page in it.
+    await noScript.setViewportSize({ width: 390, height: 800 });
+    await expect(frame.locator('h1:visible').textContent()).resolves.toBe('Meetings');
+    await expect(frame.locator('nav:visible a').count()).resolves.toBe(2);
+    await expect(frame.locator('.MuiListItemText-root:visible').count()).resolves.toBe(0);
+    expect(await frame.textContent()).not.toContain('__MK_');
     await noScript.close();
 
     const fresh = await context.newPage();
@@ -224,6 +230,25 @@ describe('meetings', () => {
     await expect(
       fresh.evaluate(() => document.activeElement?.getAttribute('aria-label')),
     ).resolves.toBe('Search meetings');
+
+    // A page without a frame (the meeting's) gets app.html: it also preloads the app bar's files,
+    // and each hint is fetched once.
+    const meetingPage = await context.newPage();
+    const requested: string[] = [];
+    meetingPage.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const plainApp = await meetingPage.goto(`/app/meetings/${meeting.id}`);
+    expect(await plainApp!.text()).not.toContain('prerendered-page');
+    await meetingPage.getByRole('textbox', { name: 'Meeting notes' }).waitFor();
+    await meetingPage.waitForLoadState('networkidle');
+    const hints = await meetingPage.$$eval('link[rel="preload"]', (links) =>
+      links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
+    );
+    expect(hints.some((hint) => /^\/app-chrome\.[0-9a-f]+\.js$/.test(hint))).toBe(true);
+    for (const hint of hints)
+      expect({ hint, fetched: requested.filter((p) => p === hint).length }).toEqual({
+        hint,
+        fetched: 1,
+      });
 
     // A visitor without a session gets the plain page and goes to the login page.
     const { page: visitor, context: visitorContext } = await openPage(browser);
@@ -250,11 +275,13 @@ describe('meetings', () => {
     await fresh.goto('/app/meetings');
     await fresh.getByText('Size check').waitFor();
     await fresh.waitForLoadState('networkidle');
-    // The HTML of /app pages preloads the start's and the app bar's files: each is fetched once.
+    // The HTML that carries the list's frame preloads the start's files (the app bar's would
+    // delay its paint, bench/README.md change 24): each is fetched once.
     const hints = await fresh.$$eval('link[rel="preload"]', (links) =>
       links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
     );
-    expect(hints.some((hint) => /^\/app-chrome\.[0-9a-f]+\.js$/.test(hint))).toBe(true);
+    expect(hints.some((hint) => /^\/bootstrap\.[0-9a-f]+\.js$/.test(hint))).toBe(true);
+    expect(hints.some((hint) => /^\/app-chrome\.[0-9a-f]+\.js$/.test(hint))).toBe(false);
     for (const hint of hints)
       expect({ hint, fetched: requested.filter((p) => p === hint).length }).toEqual({
         hint,

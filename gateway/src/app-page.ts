@@ -22,13 +22,13 @@ export function hasSessionCookie(cookieHeader: string | undefined): boolean {
 }
 
 /**
- * The shell's /app HTML with the frame and page of `path` for this tenant and scheme, or null
- * when either has no render of that path, one does not fit the tenant's branding, the frame has
- * no slot or the HTML no root element. The preload hints stay: the page is not usable until the
- * app has started, and they bring that start forward.
+ * The shell's HTML with the frame and page of `path` for this tenant and scheme, or null when
+ * either has no render of that path, one does not fit the tenant's branding, the frame has no
+ * slot or the HTML no root element. The HTML's preload hints stay: the page is not usable until
+ * the app has started, and they bring that start forward.
  */
 export function includeAppPage(
-  appHtml: string,
+  shellHtml: string,
   frames: PrerenderedPages,
   pages: readonly PrerenderedPages[],
   path: string,
@@ -41,6 +41,23 @@ export function includeAppPage(
     return null;
   const framed = fillTokens(frame, scheme, branding);
   if (!framed.includes(PRERENDER_SLOT)) return null;
-  const markup = framed.replace(PRERENDER_SLOT, () => fillTokens(page, scheme, branding));
-  return includeInShell(appHtml, markup, branding, { inert: true });
+  const markup = framed.replaceAll(PRERENDER_SLOT, () => fillTokens(page, scheme, branding));
+  return includeInShell(shellHtml, stylesFirst(markup), branding, { inert: true });
+}
+
+const STYLE_ELEMENT = /<style>([^<]*)<\/style>/g;
+
+/**
+ * Every style element of the markup moved to its start, each once (the page's styles come in
+ * both layouts). With styles between the app bar and the page, the HTML parser could stop after
+ * the app bar and paint it alone, leaving the heading for a later frame behind the app's own
+ * start-up tasks.
+ */
+export function stylesFirst(markup: string): string {
+  const styles = new Set<string>();
+  const body = markup.replace(STYLE_ELEMENT, (_element, css: string) => {
+    styles.add(css);
+    return '';
+  });
+  return [...styles].map((css) => `<style>${css}</style>`).join('') + body;
 }

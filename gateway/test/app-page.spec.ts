@@ -14,9 +14,12 @@ import { hasSessionCookie, includeAppPage } from '../src/app-page.js';
 import { createGateway } from '../src/app.js';
 import { loadGatewayConfig } from '../src/config.js';
 
-const APP_HTML =
+const INDEX_HTML =
   '<!doctype html><html><head><title>MeetingKeeper</title><script defer src="/main.1.js"></script><link as="script" href="/bootstrap.2.js" rel="preload"></head><body><div id="root"></div></body></html>';
-const INDEX_HTML = APP_HTML.replace('<link as="script" href="/bootstrap.2.js" rel="preload">', '');
+const APP_HTML = INDEX_HTML.replace(
+  '</head>',
+  '<link as="script" href="/app-chrome.3.js" rel="preload"></head>',
+);
 
 const TOKENS = { productName: '__MK_PRODUCT_NAME__', footerCredit: '__MK_FOOTER_CREDIT__' };
 
@@ -35,9 +38,11 @@ function prerendered(markup: (scheme: string) => string): PrerenderedPage {
 const frames: PrerenderedPages = {
   version: 1,
   pages: {
+    // Both layouts, as the shell's frame has them, each with its own styles.
     '/app/meetings': prerendered(
       (scheme) =>
-        `<header class="${scheme}">__MK_PRODUCT_NAME__</header><main>${PRERENDER_SLOT}</main>`,
+        `<style>.wide{}</style><header class="${scheme}">__MK_PRODUCT_NAME__</header><main>${PRERENDER_SLOT}</main>` +
+        `<style>.narrow{}</style><nav>__MK_PRODUCT_NAME__</nav><main>${PRERENDER_SLOT}</main>`,
     ),
     '/app/actions': prerendered(
       () => `<header>__MK_PRODUCT_NAME__</header><main>${PRERENDER_SLOT}</main>`,
@@ -46,7 +51,11 @@ const frames: PrerenderedPages = {
 };
 const meetingsPages: PrerenderedPages = {
   version: 1,
-  pages: { '/app/meetings': prerendered((scheme) => `<h1 class="${scheme}">Meetings</h1>`) },
+  pages: {
+    '/app/meetings': prerendered(
+      (scheme) => `<style>.page{}</style><h1 class="${scheme}">Meetings</h1>`,
+    ),
+  },
 };
 
 describe('includeAppPage', () => {
@@ -60,8 +69,11 @@ describe('includeAppPage', () => {
       'dark',
     )!;
     expect(html).toContain('<title>A &amp; B $&amp;</title>');
+    // The page in both layouts; every style element first, the page's once.
     expect(html).toContain(
-      '<div id="prerendered-page" inert><style>body{margin:0}</style><header class="dark">A &amp; B $&amp;</header><main><h1 class="dark">Meetings</h1></main></div><div id="root"></div>',
+      '<div id="prerendered-page" inert><style>body{margin:0}</style><style>.wide{}</style><style>.page{}</style><style>.narrow{}</style>' +
+        '<header class="dark">A &amp; B $&amp;</header><main><h1 class="dark">Meetings</h1></main>' +
+        '<nav>A &amp; B $&amp;</nav><main><h1 class="dark">Meetings</h1></main></div><div id="root"></div>',
     );
     expect(html).toContain('<link as="script" href="/bootstrap.2.js" rel="preload">');
     expect(html).not.toContain('__MK_');
@@ -167,6 +179,10 @@ describe('the shell at /app pages with the prerendered frame and page', () => {
     expect(html).toContain(
       '<header class="light">Plain Minutes</header><main><h1 class="light">Meetings</h1></main>',
     );
+    expect(html).not.toContain('__MK_');
+    // Built on index.html: the start's hints, not the app bar's (they would delay the paint).
+    expect(html).toContain('href="/bootstrap.2.js"');
+    expect(html).not.toContain('app-chrome');
     const again = await get('/app/meetings', {
       cookie: 'session=abc; ui-theme=light',
       'if-none-match': String(response.headers.etag),
