@@ -18,6 +18,9 @@ describe('landing page', () => {
     const response = await page.goto('/');
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     await page.getByRole('link', { name: 'Login' }).first().waitFor();
+    // The links show from the HTML at once; the remote's own page replaces that copy when it has
+    // loaded (until then its scripts may still be on their way).
+    await page.locator('#prerendered-page').waitFor({ state: 'detached' });
     await expect(page.getByRole('link', { name: 'Get Started' }).count()).resolves.toBe(2);
     expect(await page.getByText('MeetingKeeper', { exact: false }).count()).toBeGreaterThan(0);
     const scripts = await page.evaluate(() =>
