@@ -6,12 +6,12 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import ScopedCssBaseline from '@mui/material/ScopedCssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { DEFAULT_BRANDING, type PrerenderedPage } from '@meetings/contracts';
+import { DEFAULT_BRANDING, type PrerenderedPage, type PrerenderedPages } from '@meetings/contracts';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ShellContext } from './context.js';
 import { createAppTheme } from './mui-theme.js';
-import { MemoryRouter } from './router.js';
+import { MemoryRouter, Route, Routes } from './router.js';
 import { createShellServices } from './services.js';
 import type { ResolvedThemeMode } from './theme-store.js';
 
@@ -197,5 +197,25 @@ export function prerenderedPage(
     },
     tokens: { ...PRERENDER_TOKENS },
     schemes: { light, dark, system: eitherScheme(light, renderScheme('dark', 'light')) },
+  };
+}
+
+/**
+ * A remote's page under /app before its data (its app-pages.prerender.json): its app mounted at
+ * `path` as the shell mounts it, so the remote's relative routes pick the page.
+ */
+export function prerenderedAppPages(path: string, app: ReactNode): PrerenderedPages {
+  const page = (
+    <Routes>
+      <Route path={`${path}/*`} element={app} />
+    </Routes>
+  );
+  return {
+    version: 1,
+    pages: {
+      [path]: prerenderedPage((mode, controlsMode) =>
+        renderInScheme(page, mode, { path, controlsMode }),
+      ),
+    },
   };
 }

@@ -2,27 +2,11 @@
 // meetings list as static markup, before its data (heading, search field, the empty list), for
 // the shell's server to put into the app frame of a signed-in user's first load of it.
 import { PRERENDERED_APP_PAGES_FILE, type PrerenderedPages } from '@meetings/contracts';
-import { prerenderedPage, renderInScheme } from '@meetings/shell-context/prerender';
-import { Route, Routes } from '@meetings/shell-context/router';
+import { prerenderedAppPages } from '@meetings/shell-context/prerender';
 import { App } from '../App.js';
 import { MEETINGS_PATH } from '../paths.js';
 
 /** The files the build writes beside the remote's assets (libs/federation PrerenderPlugin). */
 export default function render(): Record<string, PrerenderedPages> {
-  // Mounted as the shell mounts it, so the remote's relative routes pick the list.
-  const page = (
-    <Routes>
-      <Route path={`${MEETINGS_PATH}/*`} element={<App />} />
-    </Routes>
-  );
-  return {
-    [PRERENDERED_APP_PAGES_FILE]: {
-      version: 1,
-      pages: {
-        [MEETINGS_PATH]: prerenderedPage((mode, controlsMode) =>
-          renderInScheme(page, mode, { path: MEETINGS_PATH, controlsMode }),
-        ),
-      },
-    },
-  };
+  return { [PRERENDERED_APP_PAGES_FILE]: prerenderedAppPages(MEETINGS_PATH, <App />) };
 }
