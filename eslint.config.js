@@ -45,6 +45,11 @@ export default tseslint.config(
     },
   },
   {
+    // A classic script the shell's HTML loads (BootPreloadPlugin), not a module.
+    files: ['libs/federation/start-after-paint.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  {
     files: ['libs/shell-context/src/router.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },

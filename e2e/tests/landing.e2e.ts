@@ -91,7 +91,7 @@ describe('landing page', () => {
     await context.close();
   });
 
-  it("preloads the start's files from the HTML, each fetched once; the landing page has no hints", async () => {
+  it("preloads the start's files from the HTML, each fetched once; the landing page only its entry", async () => {
     const { page, errors, context } = await openPage(browser);
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
@@ -113,9 +113,20 @@ describe('landing page', () => {
       });
     expect(errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
 
+    // The entry is preloaded and added by the HTML's starter script after the first paint.
+    const entry = await page.$eval('script[data-entry]', (script) => script.dataset.entry!);
+    expect(entry).toMatch(/^\/main\.[0-9a-f]+\.js$/);
+    expect(hints).toContain(entry);
+
+    requested.length = 0;
     await page.goto('/');
     await page.getByRole('link', { name: 'Get Started' }).first().waitFor();
-    expect(await page.locator('link[rel="preload"]').count()).toBe(0);
+    await page.waitForLoadState('networkidle');
+    const landingHints = await page.$$eval('link[rel="preload"]', (links) =>
+      links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
+    );
+    expect(landingHints).toEqual([entry]);
+    expect(requested.filter((path) => path === entry)).toHaveLength(1);
     await context.close();
   });
 });

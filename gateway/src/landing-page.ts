@@ -25,9 +25,9 @@ export function includeLandingPage(
   scheme: SchemeChoice,
 ): string | null {
   if (!fitsBranding(page, branding)) return null;
-  // With the page already in the HTML the preload hints only hurt: arriving early, they let
-  // main.js run before the first paint (first paint 0.9 -> 1.5 s on slow 4G with 4x CPU
-  // slow-down, bench/README.md change 23).
+  // With the page already in the HTML the start's preload hints only hurt its paint: issuing 38
+  // of them costs the main thread 0.2-0.4 s before the parser starts (slow 4G, 4x CPU slow-down,
+  // bench/README.md changes 23 and 25). The entry's own preload stays.
   return includeInShell(indexHtml, fillTokens(page, scheme, branding), branding, {
     dropPreloads: true,
   });

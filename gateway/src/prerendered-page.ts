@@ -72,9 +72,14 @@ const ROOT = '<div id="root"></div>';
 
 /** The shell's preload hints (libs/federation BootPreloadPlugin). */
 const PRELOAD_LINK = /<link\b[^>]*\brel="?preload"?[^>]*>/g;
+/** The entry's own preload: the HTML's starter script adds the entry after the first paint. */
+const ENTRY_PRELOAD = /\sdata-entry(?=[\s=>])/;
 
 export interface IncludeOptions {
-  /** Leave out the shell's preload hints (they delay the first paint of a page that needs none). */
+  /**
+   * Leave out the shell's preload hints (they delay the first paint of a page that needs none),
+   * all but the entry's.
+   */
   dropPreloads?: boolean;
   /** A placeholder until the app takes over: not focusable or clickable (its links do not work). */
   inert?: boolean;
@@ -92,7 +97,9 @@ export function includeInShell(
 ): string | null {
   if (!shellHtml.includes(ROOT)) return null;
   const productName = escapeHtml(branding.productName);
-  const html = dropPreloads ? shellHtml.replace(PRELOAD_LINK, '') : shellHtml;
+  const html = dropPreloads
+    ? shellHtml.replace(PRELOAD_LINK, (link) => (ENTRY_PRELOAD.test(link) ? link : ''))
+    : shellHtml;
   const open = `<div id="${PRERENDERED_PAGE_ID}"${inert ? ' inert' : ''}>`;
   return html
     .replace(/<title>[^<]*<\/title>/, () => `<title>${productName}</title>`)

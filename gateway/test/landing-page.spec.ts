@@ -46,16 +46,17 @@ describe('includeLandingPage', () => {
     expect(html).not.toContain('__MK_');
   });
 
-  it('leaves out the preload hints of the plain shell, keeping its script', () => {
+  it("leaves out the preload hints of the plain shell, keeping its entry's preload and starter", () => {
+    const start =
+      '<link as="script" data-entry="" fetchpriority="high" href="/main.1.js" rel="preload"><script data-entry="/main.1.js" defer src="/start-after-paint.3.js"></script>';
     const withHints = INDEX.replace(
       '</head>',
-      '<script defer fetchpriority="high" src="/main.1.js"></script><link as="fetch" crossorigin href="/remotes.json" rel="preload"><link as="script" href="/bootstrap.2.js" rel="preload" fetchpriority="low"><link href="/favicon.svg" rel="icon"></head>',
+      `${start}<link as="fetch" crossorigin href="/remotes.json" rel="preload"><link as="script" href="/bootstrap.2.js" rel="preload" fetchpriority="low"><link href="/favicon.svg" rel="icon"></head>`,
     );
     const html = includeLandingPage(withHints, page(), DEFAULT_BRANDING, 'light')!;
-    expect(html).not.toContain('preload');
-    expect(html).toContain(
-      '<script defer fetchpriority="high" src="/main.1.js"></script><link href="/favicon.svg" rel="icon"></head>',
-    );
+    expect(html).not.toContain('/remotes.json');
+    expect(html).not.toContain('/bootstrap.2.js');
+    expect(html).toContain(`${start}<link href="/favicon.svg" rel="icon"></head>`);
     expect(html).toContain('<div id="prerendered-page">');
   });
 

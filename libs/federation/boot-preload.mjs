@@ -5,6 +5,13 @@
 // the CPU slowed down 4x the network sat idle for 0.6 s there, before 30-odd files of React, MUI
 // and the shell's context went out. Listed in the HTML, they download beside main.js.
 
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+
+/** The script the HTML runs in place of its entry (start-after-paint.js says why). */
+const STARTER_SOURCE = readFileSync(new URL('./start-after-paint.js', import.meta.url), 'utf8');
+const STARTER_FILE = `start-after-paint.${createHash('sha256').update(STARTER_SOURCE).digest('hex').slice(0, 10)}.js`;
+
 const CONSUME = /^consume shared module \(([^)]*)\) (@?[^@\s]+)@/;
 const PROVIDE = /^provide shared module \(([^)]*)\) (@?[^@\s]+)@/;
 
@@ -57,18 +64,46 @@ export function bootFiles(compilation, groupName) {
  * highest priority): `<link rel="preload" as="fetch">` for the JSON files the start fetches (the
  * page's fetch takes the preloaded answer when it asks in the same mode, cors with same-origin
  * credentials, which `crossorigin` gives the link), then `<link rel="preload" as="script">` for bootFiles(groupName).
+ *
+ * With `startAfterPaint` the entry's script element becomes a preload of the entry, marked
+ * `data-entry` (a server that drops the other hints keeps it), and a deferred start-after-paint
+ * script that adds the entry after the first paint.
  */
 export class BootPreloadPlugin {
   /**
    * `pages` writes more HTML files beside the page: each the same page with hints for one more
    * chunk group's files as well (a part only some paths load at once, such as the app bar).
-   * @param {{ groupName: string, publicPath: string, fetches?: string[], pages?: Record<string, string> }} options
+   * @param {{ groupName: string, publicPath: string, fetches?: string[], pages?: Record<string, string>, startAfterPaint?: boolean }} options
    */
-  constructor({ groupName, publicPath, fetches = [], pages = {} }) {
+  constructor({ groupName, publicPath, fetches = [], pages = {}, startAfterPaint = false }) {
     this.groupName = groupName;
     this.publicPath = publicPath;
     this.fetches = fetches;
     this.pages = pages;
+    this.startAfterPaint = startAfterPaint;
+  }
+
+  /** The entry's script element as its preload and the starter that adds it after the paint. */
+  startTags(entryTag) {
+    const entry = entryTag.attributes.src;
+    return [
+      {
+        tagName: 'link',
+        attributes: {
+          rel: 'preload',
+          as: 'script',
+          href: entry,
+          fetchpriority: 'high',
+          'data-entry': '',
+        },
+        voidTag: true,
+      },
+      {
+        tagName: 'script',
+        attributes: { defer: true, src: `${this.publicPath}${STARTER_FILE}`, 'data-entry': entry },
+        voidTag: false,
+      },
+    ];
   }
 
   /** Low priority: the entry's script and the remote's files, asked for later, go first. */
@@ -88,11 +123,31 @@ export class BootPreloadPlugin {
   apply(compiler) {
     const { HtmlRspackPlugin } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('BootPreloadPlugin', (compilation) => {
+      if (this.startAfterPaint)
+        compilation.hooks.processAssets.tap(
+          {
+            name: 'BootPreloadPlugin',
+            stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL,
+          },
+          () =>
+            compilation.emitAsset(
+              STARTER_FILE,
+              new compiler.webpack.sources.RawSource(STARTER_SOURCE),
+            ),
+        );
       HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTagGroups.tapPromise(
         'BootPreloadPlugin',
         async (data) => {
-          for (const tag of data.headTags)
-            if (tag.tagName === 'script') tag.attributes.fetchpriority = 'high';
+          const entries = data.headTags.filter((tag) => tag.tagName === 'script');
+          for (const tag of entries) tag.attributes.fetchpriority = 'high';
+          if (this.startAfterPaint) {
+            if (entries.length !== 1)
+              throw new Error(
+                `BootPreloadPlugin: startAfterPaint needs one entry script, ${data.outputName} has ${entries.length}`,
+              );
+            const at = data.headTags.indexOf(entries[0]);
+            data.headTags.splice(at, 1, ...this.startTags(entries[0]));
+          }
           data.headTags.push(
             ...this.fetches.map((href) => ({
               tagName: 'link',

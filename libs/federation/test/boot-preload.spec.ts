@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bootFiles } from '../boot-preload.mjs';
+import { BootPreloadPlugin, bootFiles } from '../boot-preload.mjs';
 
 interface FakeGroup {
   name?: string;
@@ -98,5 +99,117 @@ describe('bootFiles', () => {
         'bootstrap',
       ),
     ).toThrow(/no chunk group named bootstrap/);
+  });
+});
+
+interface Tag {
+  tagName: string;
+  attributes: Record<string, string | boolean>;
+  voidTag?: boolean;
+}
+
+/** Applies the plugin to a stand-in compiler and hands back what it tapped and emitted. */
+function applyPlugin(plugin: BootPreloadPlugin) {
+  const start = group(['bootstrap.js'], 'swc-loader!/app/src/index.ts');
+  const build = compilation(start, []) as unknown as Record<string, unknown>;
+  const taps: Record<string, (...args: unknown[]) => unknown> = {};
+  const emitted: Record<string, string> = {};
+  build.hooks = {
+    processAssets: { tap: (_options: unknown, fn: () => void) => (taps.processAssets = fn) },
+  };
+  build.emitAsset = (name: string, source: { text: string }) => (emitted[name] = source.text);
+  const hook = (name: string) => ({
+    tapPromise: (_name: string, fn: (...args: unknown[]) => unknown) => (taps[name] = fn),
+  });
+  plugin.apply({
+    webpack: {
+      HtmlRspackPlugin: {
+        getCompilationHooks: () => ({
+          alterAssetTagGroups: hook('alterAssetTagGroups'),
+          beforeEmit: hook('beforeEmit'),
+        }),
+      },
+      Compilation: { PROCESS_ASSETS_STAGE_ADDITIONAL: -2000 },
+      sources: {
+        RawSource: class {
+          constructor(readonly text: string) {}
+        },
+      },
+    },
+    hooks: { thisCompilation: { tap: (_name: string, fn: (c: unknown) => void) => fn(build) } },
+  } as never);
+  const alter = async (headTags: Tag[]) =>
+    (
+      (await taps.alterAssetTagGroups!({ headTags, bodyTags: [], outputName: 'index.html' })) as {
+        headTags: Tag[];
+      }
+    ).headTags;
+  return { taps, emitted, alter };
+}
+
+const ICON: Tag = { tagName: 'link', attributes: { rel: 'icon', href: '/favicon.svg' } };
+const entryScript = (src: string): Tag => ({
+  tagName: 'script',
+  attributes: { defer: true, src },
+  voidTag: false,
+});
+
+describe('BootPreloadPlugin', () => {
+  it("keeps the entry script at the highest priority, the start's files after it", async () => {
+    const { alter, taps } = applyPlugin(
+      new BootPreloadPlugin({ groupName: 'bootstrap', publicPath: '/', fetches: ['/r.json'] }),
+    );
+    expect(taps.processAssets).toBeUndefined();
+    const tags = await alter([ICON, entryScript('/main.1.js')]);
+    expect(tags.map((tag) => [tag.tagName, tag.attributes.href ?? tag.attributes.src])).toEqual([
+      ['link', '/favicon.svg'],
+      ['script', '/main.1.js'],
+      ['link', '/r.json'],
+      ['link', '/bootstrap.js'],
+    ]);
+    expect(tags[1]!.attributes.fetchpriority).toBe('high');
+  });
+
+  it('with startAfterPaint, preloads the entry and lets the starter script add it', async () => {
+    const { alter, taps, emitted } = applyPlugin(
+      new BootPreloadPlugin({ groupName: 'bootstrap', publicPath: '/', startAfterPaint: true }),
+    );
+    taps.processAssets!();
+    const [starter, ...others] = Object.keys(emitted);
+    expect(others).toEqual([]);
+    expect(starter).toMatch(/^start-after-paint\.[0-9a-f]{10}\.js$/);
+    expect(emitted[starter!]).toBe(
+      readFileSync(new URL('../start-after-paint.js', import.meta.url), 'utf8'),
+    );
+    const tags = await alter([ICON, entryScript('/main.1.js')]);
+    expect(tags.slice(1, 3)).toEqual([
+      {
+        tagName: 'link',
+        attributes: {
+          rel: 'preload',
+          as: 'script',
+          href: '/main.1.js',
+          fetchpriority: 'high',
+          'data-entry': '',
+        },
+        voidTag: true,
+      },
+      {
+        tagName: 'script',
+        attributes: { defer: true, src: `/${starter}`, 'data-entry': '/main.1.js' },
+        voidTag: false,
+      },
+    ]);
+    expect(tags.filter((tag) => tag.tagName === 'script')).toHaveLength(1);
+    expect(tags.at(-1)!.attributes.href).toBe('/bootstrap.js');
+  });
+
+  it('with startAfterPaint, refuses a page with more than one entry script', async () => {
+    const { alter } = applyPlugin(
+      new BootPreloadPlugin({ groupName: 'bootstrap', publicPath: '/', startAfterPaint: true }),
+    );
+    await expect(alter([entryScript('/runtime.js'), entryScript('/main.1.js')])).rejects.toThrow(
+      /one entry script, index.html has 2/,
+    );
   });
 });
