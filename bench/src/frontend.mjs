@@ -161,6 +161,16 @@ export async function serveBuild(stack, { shellDir, remoteDirs = [], label }) {
   };
 }
 
+/**
+ * The app has replaced the page the HTML carried (PRERENDERED_PAGE_ID in @meetings/contracts):
+ * that copy already has the landing page's buttons and the actions page's search field, and a
+ * quiet network while main.js runs can look idle before the app has asked for anything.
+ */
+const appStarted = (page, timeout) =>
+  page
+    .waitForFunction("!document.getElementById('prerendered-page')", null, { timeout })
+    .catch(() => undefined);
+
 export function routes(size) {
   const who = BENCH_USERS[0];
   const meeting = meetingId(ownedMeetings(who.n, SIZES[size].meetings)[0]);
@@ -168,7 +178,7 @@ export function routes(size) {
     { id: 'landing', path: '/', signedIn: false, ready: 'h1, h2, button' },
     { id: 'meetings', path: '/app/meetings', signedIn: true, ready: 'a[href^="/app/meetings/"]' },
     { id: 'meeting', path: `/app/meetings/${meeting}`, signedIn: true, ready: '.ql-editor' },
-    { id: 'actions', path: '/app/actions', signedIn: true, ready: 'input' },
+    { id: 'actions', path: '/app/actions', signedIn: true, ready: 'section li' },
   ];
 }
 
@@ -222,6 +232,7 @@ async function firstLoad(browser, base, route) {
     );
   });
   await page.goto(route.path, { waitUntil: 'networkidle' });
+  await appStarted(page, 20_000);
   await page.waitForSelector(route.ready, { timeout: 20_000 }).catch(() => undefined);
   await page.waitForLoadState('networkidle');
   await Promise.all(pending);
@@ -256,6 +267,7 @@ async function vitals(browser, base, route) {
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   await page.goto(route.path, { waitUntil: 'load', timeout: 60_000 });
+  await appStarted(page, 30_000);
   await page.waitForSelector(route.ready, { timeout: 30_000 }).catch(() => undefined);
   await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
   await page.waitForTimeout(1_000);

@@ -75,7 +75,9 @@ export async function generate({ size, embedded = false, fresh = false, log = co
       );
       return existing;
     }
-    if (existing) {
+    // Anything else starts from empty: another generator version or size, or a run cut off
+    // before it wrote its marker row (filling on top of its rows would repeat their keys).
+    if (!fresh) {
       await db.close();
       db = embedded ? await openEmbedded(size, true) : await openServer(size, true);
     }
