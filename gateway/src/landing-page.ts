@@ -17,20 +17,19 @@ import {
 /**
  * The shell's HTML with the landing page included for this tenant and scheme, or null when the
  * page does not fit the tenant's branding or the HTML has no root element to put it before.
+ * `shellHtml` is the build's landing.html when it has one: without the start's preload hints,
+ * which only delay the paint of a page already in the HTML (issuing 38 of them costs the main
+ * thread 0.2-0.4 s before the parser starts on slow 4G with a 4x CPU slow-down, bench/README.md
+ * changes 23 and 25).
  */
 export function includeLandingPage(
-  indexHtml: string,
+  shellHtml: string,
   page: PrerenderedPage,
   branding: Branding,
   scheme: SchemeChoice,
 ): string | null {
   if (!fitsBranding(page, branding)) return null;
-  // With the page already in the HTML the start's preload hints only hurt its paint: issuing 38
-  // of them costs the main thread 0.2-0.4 s before the parser starts (slow 4G, 4x CPU slow-down,
-  // bench/README.md changes 23 and 25). The entry's own preload stays.
-  return includeInShell(indexHtml, fillTokens(page, scheme, branding), branding, {
-    dropPreloads: true,
-  });
+  return includeInShell(shellHtml, fillTokens(page, scheme, branding), branding);
 }
 
 /** mfe-onboarding's landing.prerender.json, from its served build or its own Deployment. */

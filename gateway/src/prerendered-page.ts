@@ -70,17 +70,7 @@ const BASE_STYLE = '<style>body{margin:0}</style>';
 
 const ROOT = '<div id="root"></div>';
 
-/** The shell's preload hints (libs/federation BootPreloadPlugin). */
-const PRELOAD_LINK = /<link\b[^>]*\brel="?preload"?[^>]*>/g;
-/** The entry's own preload: the HTML's starter script adds the entry after the first paint. */
-const ENTRY_PRELOAD = /\sdata-entry(?=[\s=>])/;
-
 export interface IncludeOptions {
-  /**
-   * Leave out the shell's preload hints (they delay the first paint of a page that needs none),
-   * all but the entry's.
-   */
-  dropPreloads?: boolean;
   /** A placeholder until the app takes over: not focusable or clickable (its links do not work). */
   inert?: boolean;
 }
@@ -93,15 +83,12 @@ export function includeInShell(
   shellHtml: string,
   markup: string,
   branding: Branding,
-  { dropPreloads = false, inert = false }: IncludeOptions = {},
+  { inert = false }: IncludeOptions = {},
 ): string | null {
   if (!shellHtml.includes(ROOT)) return null;
   const productName = escapeHtml(branding.productName);
-  const html = dropPreloads
-    ? shellHtml.replace(PRELOAD_LINK, (link) => (ENTRY_PRELOAD.test(link) ? link : ''))
-    : shellHtml;
   const open = `<div id="${PRERENDERED_PAGE_ID}"${inert ? ' inert' : ''}>`;
-  return html
+  return shellHtml
     .replace(/<title>[^<]*<\/title>/, () => `<title>${productName}</title>`)
     .replace(ROOT, () => `${open}${BASE_STYLE}${markup}</div>${ROOT}`);
 }

@@ -4,6 +4,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import fastifyStatic from '@fastify/static';
 import {
   APP_SHELL_PAGE,
+  LANDING_SHELL_PAGE,
   isAppPagePath,
   PRERENDERED_APP_FRAME_FILE,
   PRERENDERED_APP_PAGES_FILE,
@@ -22,7 +23,14 @@ import {
 } from './prerendered-page.js';
 
 /** Files a browser must re-check on every load, so a redeploy is picked up without a rebuild. */
-const ALWAYS_FRESH = new Set(['index.html', 'mf-manifest.json', 'mf-stats.json', 'remoteEntry.js']);
+const ALWAYS_FRESH = new Set([
+  'index.html',
+  APP_SHELL_PAGE,
+  LANDING_SHELL_PAGE,
+  'mf-manifest.json',
+  'mf-stats.json',
+  'remoteEntry.js',
+]);
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpe?g|gif|webp)$/;
 
 function cacheHeaders(reply: { header(name: string, value: string): unknown }, path: string): void {
@@ -210,16 +218,21 @@ function landingPageServer(
   const source = new LandingPageSource(location, {
     onError: (error) => app.log.warn({ err: error, location }, 'prerendered landing page unusable'),
   });
+  const landingFile = join(shellDir, LANDING_SHELL_PAGE);
   const indexFile = join(shellDir, 'index.html');
   return includedPageServer(async (request) => {
     const found = await source.get();
-    if (!found || !existsSync(indexFile)) return null;
+    // A build from before landing.html has only index.html: the page goes in with its hints.
+    const shellFile = existsSync(landingFile) ? landingFile : indexFile;
+    if (!found || !existsSync(shellFile)) return null;
     const branding = brandingFor(request);
     const scheme = schemeChoice(request.headers.cookie);
-    const index = readFileCached(indexFile);
+    const shell = readFileCached(shellFile);
     return {
-      key: ['landing', found.key, index.mtimeMs, scheme, JSON.stringify(branding)].join('|'),
-      html: () => includeLandingPage(index.text, found.page, branding, scheme),
+      key: ['landing', found.key, shellFile, shell.mtimeMs, scheme, JSON.stringify(branding)].join(
+        '|',
+      ),
+      html: () => includeLandingPage(shell.text, found.page, branding, scheme),
     };
   });
 }

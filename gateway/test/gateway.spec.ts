@@ -232,6 +232,11 @@ describe('front ends', () => {
       expect(await text('/app')).toContain('<title>app</title>');
       expect(await text('/login')).toContain('<title>shell</title>');
       expect(await text('/application')).toContain('<title>shell</title>');
+      // Asked for by name, the build's HTML pages are re-checked like index.html: they name the
+      // hashed files of one release.
+      const direct = await fetch(`${base}/app.html`);
+      expect(await direct.text()).toContain('<title>app</title>');
+      expect(direct.headers.get('cache-control')).toBe('no-cache');
     } finally {
       rmSync(join(shellDir, 'app.html'));
     }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -12,6 +12,8 @@ import { schemeChoice } from '../src/prerendered-page.js';
 
 const INDEX =
   '<!doctype html><html><head><title>MeetingKeeper</title></head><body><div id="root"></div></body></html>';
+/** The build's landing.html: the same shell without the start's hints (here, a marker). */
+const LANDING_SHELL = INDEX.replace('</head>', '<meta name="page" content="landing"></head>');
 
 function page(overrides: Partial<PrerenderedPage> = {}): PrerenderedPage {
   return {
@@ -46,18 +48,15 @@ describe('includeLandingPage', () => {
     expect(html).not.toContain('__MK_');
   });
 
-  it("leaves out the preload hints of the plain shell, keeping its entry's preload and starter", () => {
-    const start =
-      '<link as="script" data-entry="" fetchpriority="high" href="/main.1.js" rel="preload"><script data-entry="/main.1.js" defer src="/start-after-paint.3.js"></script>';
-    const withHints = INDEX.replace(
-      '</head>',
-      `${start}<link as="fetch" crossorigin href="/remotes.json" rel="preload"><link as="script" href="/bootstrap.2.js" rel="preload" fetchpriority="low"><link href="/favicon.svg" rel="icon"></head>`,
+  it("changes nothing else in the HTML it is given: which hints it has is the build's choice", () => {
+    const head =
+      '<link as="script" data-entry="" fetchpriority="high" href="/main.1.js" rel="preload"><script data-entry="/main.1.js" defer src="/start-after-paint.3.js"></script><link as="script" href="/bootstrap.2.js" rel="preload" fetchpriority="low">';
+    const shell = INDEX.replace('</head>', `${head}</head>`);
+    const html = includeLandingPage(shell, page(), DEFAULT_BRANDING, 'light')!;
+    expect(html).toContain(`<title>MeetingKeeper</title>${head}</head>`);
+    expect(html.replace(/<div id="prerendered-page">.*?<\/div>(?=<div id="root">)/, '')).toBe(
+      shell,
     );
-    const html = includeLandingPage(withHints, page(), DEFAULT_BRANDING, 'light')!;
-    expect(html).not.toContain('/remotes.json');
-    expect(html).not.toContain('/bootstrap.2.js');
-    expect(html).toContain(`${start}<link href="/favicon.svg" rel="icon"></head>`);
-    expect(html).toContain('<div id="prerendered-page">');
   });
 
   it('sends the markup for either scheme when the OS decides', () => {
@@ -144,14 +143,16 @@ describe('LandingPageSource from a URL', () => {
 describe('the shell at / with the prerendered landing page', () => {
   let gateway: FastifyInstance;
   let onboardingDir: string;
+  let shellDir: string;
 
   beforeAll(async () => {
     const root = mkdtempSync(join(tmpdir(), 'landing-'));
-    const shellDir = join(root, 'shell');
+    shellDir = join(root, 'shell');
     onboardingDir = join(root, 'mfe-onboarding');
     mkdirSync(shellDir);
     mkdirSync(onboardingDir);
     writeFileSync(join(shellDir, 'index.html'), INDEX);
+    writeFileSync(join(shellDir, 'landing.html'), LANDING_SHELL);
     writeFileSync(join(onboardingDir, 'landing.prerender.json'), JSON.stringify(page()));
     const tenantsFile = join(root, 'tenants.json');
     writeFileSync(
@@ -189,6 +190,8 @@ describe('the shell at / with the prerendered landing page', () => {
     const html = brotliDecompressSync(response.rawPayload).toString();
     expect(html).toContain('<title>Plain Minutes</title>');
     expect(html).toContain('<main class="dark"><h1>Plain Minutes</h1>');
+    // Put into the build's landing.html, not index.html.
+    expect(html).toContain('<meta name="page" content="landing">');
 
     const again = await gateway.inject({
       url: '/',
@@ -226,5 +229,19 @@ describe('the shell at / with the prerendered landing page', () => {
       headers: { host: 'plain.example', cookie: 'ui-theme=light' },
     });
     expect(redeployed.body).toContain('<p>v2 Plain Minutes</p>');
+  });
+
+  it('puts the page into index.html, hints and all, for a build without landing.html', async () => {
+    rmSync(join(shellDir, 'landing.html'));
+    const response = await gateway.inject({
+      url: '/',
+      headers: { host: 'plain.example', cookie: 'ui-theme=light' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="prerendered-page">');
+    expect(response.body).not.toContain('content="landing"');
+    expect(
+      response.body.replace(/<div id="prerendered-page">.*?<\/div>(?=<div id="root">)/, ''),
+    ).toBe(INDEX.replace('MeetingKeeper', 'Plain Minutes'));
   });
 });

@@ -66,20 +66,29 @@ export function bootFiles(compilation, groupName) {
  * credentials, which `crossorigin` gives the link), then `<link rel="preload" as="script">` for bootFiles(groupName).
  *
  * With `startAfterPaint` the entry's script element becomes a preload of the entry, marked
- * `data-entry` (a server that drops the other hints keeps it), and a deferred start-after-paint
- * script that adds the entry after the first paint.
+ * `data-entry`, and a deferred start-after-paint script that adds the entry after the first paint.
  */
 export class BootPreloadPlugin {
   /**
    * `pages` writes more HTML files beside the page: each the same page with hints for one more
    * chunk group's files as well (a part only some paths load at once, such as the app bar).
-   * @param {{ groupName: string, publicPath: string, fetches?: string[], pages?: Record<string, string>, startAfterPaint?: boolean }} options
+   * `hintless` names HTML outputs (of their own HtmlRspackPlugin) that get no hints, only the
+   * start: pages painted from the HTML that the start's hints would delay (the landing page).
+   * @param {{ groupName: string, publicPath: string, fetches?: string[], pages?: Record<string, string>, hintless?: string[], startAfterPaint?: boolean }} options
    */
-  constructor({ groupName, publicPath, fetches = [], pages = {}, startAfterPaint = false }) {
+  constructor({
+    groupName,
+    publicPath,
+    fetches = [],
+    pages = {},
+    hintless = [],
+    startAfterPaint = false,
+  }) {
     this.groupName = groupName;
     this.publicPath = publicPath;
     this.fetches = fetches;
     this.pages = pages;
+    this.hintless = new Set(hintless);
     this.startAfterPaint = startAfterPaint;
   }
 
@@ -148,6 +157,7 @@ export class BootPreloadPlugin {
             const at = data.headTags.indexOf(entries[0]);
             data.headTags.splice(at, 1, ...this.startTags(entries[0]));
           }
+          if (this.hintless.has(data.outputName)) return data;
           data.headTags.push(
             ...this.fetches.map((href) => ({
               tagName: 'link',
@@ -162,6 +172,7 @@ export class BootPreloadPlugin {
       HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tapPromise(
         'BootPreloadPlugin',
         async (data) => {
+          if (this.hintless.has(data.outputName)) return data;
           const boot = new Set(bootFiles(compilation, this.groupName));
           for (const [page, groupName] of Object.entries(this.pages)) {
             const links = bootFiles(compilation, groupName)

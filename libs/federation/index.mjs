@@ -269,6 +269,9 @@ export class PrecompressPlugin {
  */
 const SPLIT_MIN_BYTES = 5_000;
 
+/** LANDING_SHELL_PAGE in @meetings/contracts (gateway/src/static.ts serves it for `/`). */
+const LANDING_SHELL_PAGE = 'landing.html';
+
 /**
  * rspack aliases the runtime packages to their CommonJS files under these very keys; the same keys
  * here replace them (a subpath such as `/helpers` then resolves as usual, to ES modules).
@@ -325,6 +328,18 @@ export function createAppConfig({
       alias: esmFederationAliases(),
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
     };
+    /** The shell's HTML page, written as `filename`. */
+    const pageOptions = (filename) => ({
+      filename,
+      template: path.join(import.meta.dirname, 'index.html'),
+      title,
+      favicon: path.join(import.meta.dirname, 'favicon.svg'),
+      // Absolute, so deep links such as /app/meetings/1 load /main.js and not a relative path.
+      publicPath: '/',
+      scriptLoading: 'defer',
+      // The page runs the app; a remote's container entry is for the shell to load.
+      chunks: ['main'],
+    });
     const rules = [
       swcRule(!production),
       { test: /\.css$/, type: 'css/auto' },
@@ -384,17 +399,9 @@ export function createAppConfig({
           new rspack.DefinePlugin({
             __SHELL_SINGLETON_VERSIONS__: JSON.stringify(providedSingletonVersions(dir)),
           }),
-        needsPage &&
-          new rspack.HtmlRspackPlugin({
-            template: path.join(import.meta.dirname, 'index.html'),
-            title,
-            favicon: path.join(import.meta.dirname, 'favicon.svg'),
-            // Absolute, so deep links such as /app/meetings/1 load /main.js and not a relative path.
-            publicPath: '/',
-            scriptLoading: 'defer',
-            // The page runs the app; a remote's container entry is for the shell to load.
-            chunks: ['main'],
-          }),
+        needsPage && new rspack.HtmlRspackPlugin(pageOptions('index.html')),
+        // The landing page's HTML: BootPreloadPlugin leaves the start's hints out of it.
+        isHost && production && new rspack.HtmlRspackPlugin(pageOptions(LANDING_SHELL_PAGE)),
         // The host's start: its async boundary's chunk group (shell/src/index.ts names it).
         isHost &&
           production &&
@@ -406,6 +413,7 @@ export function createAppConfig({
             startAfterPaint: true,
             // Served for paths under /app (APP_SHELL_PAGE in @meetings/contracts, gateway/src/static.ts).
             pages: { 'app.html': 'app-chrome' },
+            hintless: [LANDING_SHELL_PAGE],
           }),
         production && new PrecompressPlugin(),
         // Only production builds are served with the page included (gateway/src/landing-page.ts).

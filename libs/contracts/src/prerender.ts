@@ -37,6 +37,14 @@ export const THEME_COOKIE = 'ui-theme';
  */
 export const APP_SHELL_PAGE = 'app.html';
 
+/**
+ * The shell's HTML for the landing page, written by its build beside index.html: the same page
+ * without the start's preload hints (the entry's own preload and its starter stay). With the
+ * landing page painted from the HTML they only delay that paint. The server puts the landing page
+ * into it, or into index.html when the build has none.
+ */
+export const LANDING_SHELL_PAGE = 'landing.html';
+
 /** Whether a page path is under /app (signed-in pages, drawn inside the app bar). */
 export const isAppPagePath = (path: string): boolean => path === '/app' || path.startsWith('/app/');
 

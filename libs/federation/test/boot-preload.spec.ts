@@ -138,9 +138,9 @@ function applyPlugin(plugin: BootPreloadPlugin) {
     },
     hooks: { thisCompilation: { tap: (_name: string, fn: (c: unknown) => void) => fn(build) } },
   } as never);
-  const alter = async (headTags: Tag[]) =>
+  const alter = async (headTags: Tag[], outputName = 'index.html') =>
     (
-      (await taps.alterAssetTagGroups!({ headTags, bodyTags: [], outputName: 'index.html' })) as {
+      (await taps.alterAssetTagGroups!({ headTags, bodyTags: [], outputName })) as {
         headTags: Tag[];
       }
     ).headTags;
@@ -211,5 +211,33 @@ describe('BootPreloadPlugin', () => {
     await expect(alter([entryScript('/runtime.js'), entryScript('/main.1.js')])).rejects.toThrow(
       /one entry script, index.html has 2/,
     );
+  });
+
+  it('gives a hintless page the start only, and writes no variants of it', async () => {
+    const { alter, taps, emitted } = applyPlugin(
+      new BootPreloadPlugin({
+        groupName: 'bootstrap',
+        publicPath: '/',
+        fetches: ['/r.json'],
+        pages: { 'app.html': 'bootstrap' },
+        hintless: ['landing.html'],
+        startAfterPaint: true,
+      }),
+    );
+    const landing = await alter([ICON, entryScript('/main.1.js')], 'landing.html');
+    expect(landing.map((tag) => [tag.tagName, tag.attributes.href ?? tag.attributes.src])).toEqual([
+      ['link', '/favicon.svg'],
+      ['link', '/main.1.js'],
+      ['script', expect.stringMatching(/^\/start-after-paint\.[0-9a-f]{10}\.js$/)],
+    ]);
+    const index = await alter([ICON, entryScript('/main.1.js')]);
+    expect(index.slice(0, 3)).toEqual(landing);
+    expect(index.slice(3).map((tag) => tag.attributes.href)).toEqual(['/r.json', '/bootstrap.js']);
+
+    const html = '<html><head></head><body></body></html>';
+    await taps.beforeEmit!({ html, outputName: 'landing.html' });
+    expect(Object.keys(emitted)).toEqual([]);
+    await taps.beforeEmit!({ html, outputName: 'index.html' });
+    expect(Object.keys(emitted)).toEqual(['app.html']);
   });
 });
