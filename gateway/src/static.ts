@@ -223,8 +223,8 @@ function landingPageServer(
   return includedPageServer(async (request) => {
     const found = await source.get();
     // A build from before landing.html has only index.html: the page goes in with its hints.
-    const shellFile = existsSync(landingFile) ? landingFile : indexFile;
-    if (!found || !existsSync(shellFile)) return null;
+    const shellFile = [landingFile, indexFile].find((file) => existsSync(file));
+    if (!found || !shellFile) return null;
     const branding = brandingFor(request);
     const scheme = schemeChoice(request.headers.cookie);
     const shell = readFileCached(shellFile);
