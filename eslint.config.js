@@ -45,8 +45,8 @@ export default tseslint.config(
     },
   },
   {
-    // A classic script the shell's HTML loads (BootPreloadPlugin), not a module.
-    files: ['libs/federation/start-after-paint.js'],
+    // Classic scripts the shell's HTML loads (BootPreloadPlugin), not modules.
+    files: ['libs/federation/start-after-paint.js', 'libs/federation/prefetch-after-load.js'],
     languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
   },
   {

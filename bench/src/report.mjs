@@ -429,7 +429,7 @@ export function writeReport(summary, { dir = RESULTS_DIR } = {}) {
         '',
       );
     lines.push(
-      `First load of each route in Chromium (a fresh profile), every JavaScript file it fetches: gzip = each file gzipped (level 9), sent = bytes on the wire from the gateway. Single bundle = the same routes built as one rspack build without Module Federation (bench/single-bundle). LCP and TBT: ${fe.cpuSlowdown}× CPU slow-down, network ${fe.network.latency} ms round trip, ${fe.network.downloadKbps} kbit/s down, ${fe.network.uploadKbps} kbit/s up, cache off; median of ${fe.routes[0]?.vitalsRuns?.length ?? 0} cold loads per route.`,
+      `First load of each route in Chromium (a fresh profile), every JavaScript file it fetches (the landing page, which runs no script, with what following its Get Started to the sign-in page fetches beside the files it prefetched): gzip = each file gzipped (level 9), sent = bytes on the wire from the gateway. Single bundle = the same routes built as one rspack build without Module Federation (bench/single-bundle). LCP and TBT: ${fe.cpuSlowdown}× CPU slow-down, network ${fe.network.latency} ms round trip, ${fe.network.downloadKbps} kbit/s down, ${fe.network.uploadKbps} kbit/s up, cache off; median of ${fe.routes[0]?.vitalsRuns?.length ?? 0} cold loads per route.`,
       '',
     );
     lines.push(

@@ -13,31 +13,37 @@ afterAll(async () => {
 });
 
 describe('landing page', () => {
-  it('is served by the onboarding remote inside the shell, with no console error', async () => {
+  it("is the onboarding remote's page from the HTML: no script starts, its links lead to the sign-in page", async () => {
     const { page, errors, context } = await openPage(browser);
     const response = await page.goto('/');
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     await page.getByRole('link', { name: 'Login' }).first().waitFor();
-    // The links show from the HTML at once; the remote's own page replaces that copy when it has
-    // loaded (until then its scripts may still be on their way).
-    await page.locator('#prerendered-page').waitFor({ state: 'detached' });
     await expect(page.getByRole('link', { name: 'Get Started' }).count()).resolves.toBe(2);
     expect(await page.getByText('MeetingKeeper', { exact: false }).count()).toBeGreaterThan(0);
-    const scripts = await page.evaluate(() =>
-      performance.getEntriesByType('resource').map((e) => e.name),
+    await page.waitForLoadState('networkidle');
+    // The page stays the one the HTML carried: the app did not start (nothing in its root, no
+    // federation runtime) and no file of a remote was asked for.
+    expect(await page.locator('#prerendered-page').count()).toBe(1);
+    expect(await page.locator('#root').innerHTML()).toBe('');
+    expect(await page.evaluate(() => '__FEDERATION__' in window)).toBe(false);
+    const fetched = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
     );
-    expect(scripts.some((url) => url.includes('/remotes/mfe-onboarding/'))).toBe(true);
+    expect(fetched.some((path) => path.startsWith('/remotes/'))).toBe(false);
 
+    // Plain links: a page load of /login, where the app starts.
     await page.getByRole('link', { name: 'Get Started' }).first().click();
     await page.waitForURL('**/login');
+    await page.getByRole('button', { name: 'Send Login Code' }).waitFor();
     await page.goBack();
     await page.getByRole('link', { name: 'Login' }).first().click();
     await page.waitForURL('**/login');
-    expect(errors).toEqual([]);
+    await page.getByRole('button', { name: 'Send Login Code' }).waitFor();
+    expect(errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
     await context.close();
   });
 
-  it('paints from the HTML before any script runs, in the scheme picked, then the app takes over', async () => {
+  it('paints from the HTML before any script runs, in the scheme picked, and stays that page', async () => {
     // No script at all: all that shows comes from the server's HTML.
     const cases = [
       { cookie: 'light', os: 'dark', shown: 'rgb(255, 255, 255)' },
@@ -68,11 +74,13 @@ describe('landing page', () => {
       await context.close();
     }
 
+    // With scripts: the same page, and it stays (the app does not start on it).
     const { page, errors, context } = await openPage(browser);
     await page.goto('/');
-    await page.locator('[data-remote="mfe_onboarding"] h1').waitFor();
-    expect(await page.locator('#prerendered-page').count()).toBe(0);
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('#prerendered-page').count()).toBe(1);
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    expect(await page.locator('noscript').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -82,7 +90,7 @@ describe('landing page', () => {
     await page.route('**/remotes/mfe-onboarding/**', (route) =>
       route.fulfill({ status: 404, body: 'gone' }),
     );
-    await page.goto('/');
+    await page.goto('/login');
     const started = Date.now();
     await page.getByRole('button', { name: /retry/i }).waitFor({ timeout: 5_000 });
     expect(Date.now() - started).toBeLessThan(5_000);
@@ -91,7 +99,7 @@ describe('landing page', () => {
     await context.close();
   });
 
-  it("preloads the start's files from the HTML, each fetched once; the landing page only its entry", async () => {
+  it("preloads the start's files from the HTML, each fetched once; the landing page prefetches them for the sign-in page", async () => {
     const { page, errors, context } = await openPage(browser);
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
@@ -118,15 +126,37 @@ describe('landing page', () => {
     expect(entry).toMatch(/^\/main\.[0-9a-f]+\.js$/);
     expect(hints).toContain(entry);
 
-    requested.length = 0;
-    await page.goto('/');
-    await page.getByRole('link', { name: 'Get Started' }).first().waitFor();
-    await page.waitForLoadState('networkidle');
-    const landingHints = await page.$$eval('link[rel="preload"]', (links) =>
+    // The landing page: no hints and no start; once it has loaded, the entry and the start's
+    // files are prefetched, so the sign-in page its links lead to starts from the cache.
+    const { page: landing, context: visitor, errors: visitorErrors } = await openPage(browser);
+    const fetched: string[] = [];
+    landing.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    await landing.goto('/');
+    await landing.waitForFunction(() => document.querySelector('link[rel="prefetch"]') !== null);
+    await landing.waitForLoadState('networkidle');
+    expect(await landing.$$('link[rel="preload"]')).toHaveLength(0);
+    const prefetched = await landing.$$eval('link[rel="prefetch"]', (links) =>
       links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
     );
-    expect(landingHints).toEqual([entry]);
-    expect(requested.filter((path) => path === entry)).toHaveLength(1);
+    const scriptHints = hints.filter((hint) => hint.endsWith('.js'));
+    expect(new Set(prefetched)).toEqual(new Set(scriptHints));
+    for (const file of prefetched) expect(fetched.filter((p) => p === file)).toHaveLength(1);
+
+    await landing.getByRole('link', { name: 'Get Started' }).first().click();
+    await landing.waitForURL('**/login');
+    await landing.getByRole('button', { name: 'Send Login Code' }).waitFor();
+    // Same-origin resource timing: nothing sent over the network for a file from the cache.
+    const sent = await landing.evaluate(() =>
+      performance.getEntriesByType('resource').map((e) => ({
+        path: new URL(e.name).pathname,
+        bytes: (e as PerformanceResourceTiming).transferSize,
+      })),
+    );
+    const fromNetwork = sent.filter((e) => prefetched.includes(e.path) && e.bytes > 0);
+    expect(sent.some((e) => e.path === entry)).toBe(true);
+    expect(fromNetwork).toEqual([]);
+    expect(visitorErrors.filter((e) => !/status of 401/.test(e))).toEqual([]);
+    await visitor.close();
     await context.close();
   });
 });

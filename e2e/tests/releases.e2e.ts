@@ -28,16 +28,17 @@ const RELEASE_ENTRY_FILES = ['mf-manifest.json', 'remoteEntry.js'].flatMap((file
   `${file}.gz`,
 ]);
 
-async function landingRelease(page: Page): Promise<string | null> {
-  await page.getByRole('link', { name: 'Get Started' }).first().waitFor();
+/** The release of mfe-onboarding that renders the sign-in page (the landing page is static). */
+async function onboardingRelease(page: Page): Promise<string | null> {
+  await page.getByRole('button', { name: 'Send Login Code' }).waitFor();
   return page.locator('[data-remote="mfe_onboarding"]').getAttribute('data-remote-release');
 }
 
 describe('independent releases', () => {
   it('picks up a redeployed remote on the next page load, without rebuilding or restarting the shell', async () => {
     const { page, context } = await openPage(browser);
-    await page.goto('/');
-    const before = await landingRelease(page);
+    await page.goto('/login');
+    const before = await onboardingRelease(page);
     const shellScript = await page.locator('script[src]').first().getAttribute('src');
     expect(before).toBe('0.1.0');
 
@@ -57,7 +58,7 @@ describe('independent releases', () => {
       cpSync(out, onboardingDist, { recursive: true });
 
       await page.reload();
-      expect(await landingRelease(page)).toBe(release);
+      expect(await onboardingRelease(page)).toBe(release);
       expect(await page.locator('script[src]').first().getAttribute('src')).toBe(shellScript);
     } finally {
       for (const file of RELEASE_ENTRY_FILES)
@@ -66,7 +67,7 @@ describe('independent releases', () => {
       rmSync(backup, { recursive: true, force: true });
     }
     await page.reload();
-    expect(await landingRelease(page)).toBe('0.1.0');
+    expect(await onboardingRelease(page)).toBe('0.1.0');
     await context.close();
   }, 180_000);
 
@@ -83,7 +84,7 @@ describe('independent releases', () => {
       }
       await route.fulfill({ response, json: manifest });
     });
-    await page.goto('/');
+    await page.goto('/login');
     const alert = page.getByRole('alert');
     await alert.getByText(/cannot be shown/).waitFor({ timeout: 5_000 });
     expect(await alert.textContent()).toContain(
@@ -91,7 +92,7 @@ describe('independent releases', () => {
     );
     // Refused before any of its code ran: nothing crashed on the page.
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
-    expect(await page.getByRole('link', { name: 'Get Started' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Send Login Code' }).count()).toBe(0);
     await context.close();
   });
 });

@@ -17,10 +17,11 @@ import {
 /**
  * The shell's HTML with the landing page included for this tenant and scheme, or null when the
  * page does not fit the tenant's branding or the HTML has no root element to put it before.
- * `shellHtml` is the build's landing.html when it has one: without the start's preload hints,
- * which only delay the paint of a page already in the HTML (issuing 38 of them costs the main
- * thread 0.2-0.4 s before the parser starts on slow 4G with a 4x CPU slow-down, bench/README.md
- * changes 23 and 25).
+ * `shellHtml` is the build's landing.html when it has one: a static page that does not start the
+ * app (the landing page's links are plain links) and has no preload hints, which would only delay
+ * the paint of a page already in the HTML; after the load it prefetches the start's files for the
+ * sign-in page (BootPreloadPlugin `staticPages`, bench/README.md changes 26 and 27). A tenant the
+ * page does not fit gets index.html, where the app starts and renders the page itself.
  */
 export function includeLandingPage(
   shellHtml: string,

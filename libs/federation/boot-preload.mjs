@@ -8,9 +8,17 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
-/** The script the HTML runs in place of its entry (start-after-paint.js says why). */
-const STARTER_SOURCE = readFileSync(new URL('./start-after-paint.js', import.meta.url), 'utf8');
-const STARTER_FILE = `start-after-paint.${createHash('sha256').update(STARTER_SOURCE).digest('hex').slice(0, 10)}.js`;
+/** A classic script of this folder, emitted under a name with its content's hash. */
+function pageScript(name) {
+  const source = readFileSync(new URL(`./${name}.js`, import.meta.url), 'utf8');
+  const hash = createHash('sha256').update(source).digest('hex').slice(0, 10);
+  return { source, file: `${name}.${hash}.js` };
+}
+
+/** What the HTML runs in place of its entry (start-after-paint.js says why). */
+const STARTER = pageScript('start-after-paint');
+/** What a static page runs in place of its entry (prefetch-after-load.js says why). */
+const PREFETCHER = pageScript('prefetch-after-load');
 
 const CONSUME = /^consume shared module \(([^)]*)\) (@?[^@\s]+)@/;
 const PROVIDE = /^provide shared module \(([^)]*)\) (@?[^@\s]+)@/;
@@ -72,23 +80,25 @@ export class BootPreloadPlugin {
   /**
    * `pages` writes more HTML files beside the page: each the same page with hints for one more
    * chunk group's files as well (a part only some paths load at once, such as the app bar).
-   * `hintless` names HTML outputs (of their own HtmlRspackPlugin) that get no hints, only the
-   * start: pages painted from the HTML that the start's hints would delay (the landing page).
-   * @param {{ groupName: string, publicPath: string, fetches?: string[], pages?: Record<string, string>, hintless?: string[], startAfterPaint?: boolean }} options
+   * `staticPages` names HTML outputs (of their own HtmlRspackPlugin) that do not start the app:
+   * pages the server fills with a prerendered page whose links are plain links (the landing
+   * page). They get no hints, which would delay their paint, and in place of the entry a script
+   * that prefetches the entry and the start's files once the page has loaded, for the next page.
+   * @param {{ groupName: string, publicPath: string, fetches?: string[], pages?: Record<string, string>, staticPages?: string[], startAfterPaint?: boolean }} options
    */
   constructor({
     groupName,
     publicPath,
     fetches = [],
     pages = {},
-    hintless = [],
+    staticPages = [],
     startAfterPaint = false,
   }) {
     this.groupName = groupName;
     this.publicPath = publicPath;
     this.fetches = fetches;
     this.pages = pages;
-    this.hintless = new Set(hintless);
+    this.staticPages = new Set(staticPages);
     this.startAfterPaint = startAfterPaint;
   }
 
@@ -109,10 +119,27 @@ export class BootPreloadPlugin {
       },
       {
         tagName: 'script',
-        attributes: { defer: true, src: `${this.publicPath}${STARTER_FILE}`, 'data-entry': entry },
+        attributes: { defer: true, src: `${this.publicPath}${STARTER.file}`, 'data-entry': entry },
         voidTag: false,
       },
     ];
+  }
+
+  /** A static page's script: prefetches the entry and the start's files after the load. */
+  prefetchTag(entryTag, compilation) {
+    const files = [
+      entryTag.attributes.src,
+      ...bootFiles(compilation, this.groupName).map((file) => `${this.publicPath}${file}`),
+    ];
+    return {
+      tagName: 'script',
+      attributes: {
+        defer: true,
+        src: `${this.publicPath}${PREFETCHER.file}`,
+        'data-prefetch': files.join(' '),
+      },
+      voidTag: false,
+    };
   }
 
   /** Low priority: the entry's script and the remote's files, asked for later, go first. */
@@ -131,33 +158,40 @@ export class BootPreloadPlugin {
 
   apply(compiler) {
     const { HtmlRspackPlugin } = compiler.webpack;
+    const scripts = [
+      ...(this.startAfterPaint ? [STARTER] : []),
+      ...(this.staticPages.size > 0 ? [PREFETCHER] : []),
+    ];
     compiler.hooks.thisCompilation.tap('BootPreloadPlugin', (compilation) => {
-      if (this.startAfterPaint)
+      if (scripts.length > 0)
         compilation.hooks.processAssets.tap(
           {
             name: 'BootPreloadPlugin',
             stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL,
           },
-          () =>
-            compilation.emitAsset(
-              STARTER_FILE,
-              new compiler.webpack.sources.RawSource(STARTER_SOURCE),
-            ),
+          () => {
+            for (const { file, source } of scripts)
+              compilation.emitAsset(file, new compiler.webpack.sources.RawSource(source));
+          },
         );
       HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTagGroups.tapPromise(
         'BootPreloadPlugin',
         async (data) => {
           const entries = data.headTags.filter((tag) => tag.tagName === 'script');
           for (const tag of entries) tag.attributes.fetchpriority = 'high';
-          if (this.startAfterPaint) {
+          const isStatic = this.staticPages.has(data.outputName);
+          if (this.startAfterPaint || isStatic) {
             if (entries.length !== 1)
               throw new Error(
-                `BootPreloadPlugin: startAfterPaint needs one entry script, ${data.outputName} has ${entries.length}`,
+                `BootPreloadPlugin: ${isStatic ? 'a static page' : 'startAfterPaint'} needs one entry script, ${data.outputName} has ${entries.length}`,
               );
             const at = data.headTags.indexOf(entries[0]);
-            data.headTags.splice(at, 1, ...this.startTags(entries[0]));
+            const replacement = isStatic
+              ? [this.prefetchTag(entries[0], compilation)]
+              : this.startTags(entries[0]);
+            data.headTags.splice(at, 1, ...replacement);
           }
-          if (this.hintless.has(data.outputName)) return data;
+          if (isStatic) return data;
           data.headTags.push(
             ...this.fetches.map((href) => ({
               tagName: 'link',
@@ -172,7 +206,9 @@ export class BootPreloadPlugin {
       HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tapPromise(
         'BootPreloadPlugin',
         async (data) => {
-          if (this.hintless.has(data.outputName)) return data;
+          // A static page works without scripts: "enable JavaScript" would tell a visitor wrong.
+          if (this.staticPages.has(data.outputName))
+            return { ...data, html: data.html.replace(/<noscript>[\s\S]*?<\/noscript>/, '') };
           const boot = new Set(bootFiles(compilation, this.groupName));
           for (const [page, groupName] of Object.entries(this.pages)) {
             const links = bootFiles(compilation, groupName)

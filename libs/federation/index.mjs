@@ -400,7 +400,7 @@ export function createAppConfig({
             __SHELL_SINGLETON_VERSIONS__: JSON.stringify(providedSingletonVersions(dir)),
           }),
         needsPage && new rspack.HtmlRspackPlugin(pageOptions('index.html')),
-        // The landing page's HTML: BootPreloadPlugin leaves the start's hints out of it.
+        // The landing page's HTML: BootPreloadPlugin makes it a static page (no start, no hints).
         isHost && production && new rspack.HtmlRspackPlugin(pageOptions(LANDING_SHELL_PAGE)),
         // The host's start: its async boundary's chunk group (shell/src/index.ts names it).
         isHost &&
@@ -413,7 +413,8 @@ export function createAppConfig({
             startAfterPaint: true,
             // Served for paths under /app (APP_SHELL_PAGE in @meetings/contracts, gateway/src/static.ts).
             pages: { 'app.html': 'app-chrome' },
-            hintless: [LANDING_SHELL_PAGE],
+            // The landing page, prerendered into it by the gateway: plain links, no start.
+            staticPages: [LANDING_SHELL_PAGE],
           }),
         production && new PrecompressPlugin(),
         // Only production builds are served with the page included (gateway/src/landing-page.ts).

@@ -213,31 +213,62 @@ describe('BootPreloadPlugin', () => {
     );
   });
 
-  it('gives a hintless page the start only, and writes no variants of it', async () => {
+  it('gives a static page no start and no hints, only the prefetcher, and no variants', async () => {
     const { alter, taps, emitted } = applyPlugin(
       new BootPreloadPlugin({
         groupName: 'bootstrap',
         publicPath: '/',
         fetches: ['/r.json'],
         pages: { 'app.html': 'bootstrap' },
-        hintless: ['landing.html'],
+        staticPages: ['landing.html'],
         startAfterPaint: true,
       }),
     );
+    taps.processAssets!();
+    const prefetcher = Object.keys(emitted).find((name) => name.startsWith('prefetch-after-load.'));
+    expect(prefetcher).toMatch(/^prefetch-after-load\.[0-9a-f]{10}\.js$/);
+    expect(emitted[prefetcher!]).toBe(
+      readFileSync(new URL('../prefetch-after-load.js', import.meta.url), 'utf8'),
+    );
     const landing = await alter([ICON, entryScript('/main.1.js')], 'landing.html');
-    expect(landing.map((tag) => [tag.tagName, tag.attributes.href ?? tag.attributes.src])).toEqual([
+    expect(landing).toEqual([
+      ICON,
+      {
+        tagName: 'script',
+        attributes: {
+          defer: true,
+          src: `/${prefetcher}`,
+          // The entry first, then the start's files: what the next page's start asks for.
+          'data-prefetch': '/main.1.js /bootstrap.js',
+        },
+        voidTag: false,
+      },
+    ]);
+    const index = await alter([ICON, entryScript('/main.1.js')]);
+    expect(index.map((tag) => [tag.tagName, tag.attributes.href ?? tag.attributes.src])).toEqual([
       ['link', '/favicon.svg'],
       ['link', '/main.1.js'],
       ['script', expect.stringMatching(/^\/start-after-paint\.[0-9a-f]{10}\.js$/)],
+      ['link', '/r.json'],
+      ['link', '/bootstrap.js'],
     ]);
-    const index = await alter([ICON, entryScript('/main.1.js')]);
-    expect(index.slice(0, 3)).toEqual(landing);
-    expect(index.slice(3).map((tag) => tag.attributes.href)).toEqual(['/r.json', '/bootstrap.js']);
 
-    const html = '<html><head></head><body></body></html>';
-    await taps.beforeEmit!({ html, outputName: 'landing.html' });
+    for (const name of Object.keys(emitted)) delete emitted[name];
+    const html = '<html><head></head><body><noscript>Enable JavaScript.</noscript></body></html>';
+    const page = (await taps.beforeEmit!({ html, outputName: 'landing.html' })) as { html: string };
+    expect(page.html).toBe('<html><head></head><body></body></html>');
     expect(Object.keys(emitted)).toEqual([]);
     await taps.beforeEmit!({ html, outputName: 'index.html' });
     expect(Object.keys(emitted)).toEqual(['app.html']);
+  });
+
+  it('emits no prefetcher without static pages', async () => {
+    const { taps, emitted } = applyPlugin(
+      new BootPreloadPlugin({ groupName: 'bootstrap', publicPath: '/', startAfterPaint: true }),
+    );
+    taps.processAssets!();
+    expect(Object.keys(emitted).some((name) => name.startsWith('prefetch-after-load.'))).toBe(
+      false,
+    );
   });
 });
