@@ -35,6 +35,7 @@ describe('landing page', () => {
     await page.getByRole('link', { name: 'Get Started' }).first().click();
     await page.waitForURL('**/login');
     await page.getByRole('button', { name: 'Send Login Code' }).waitFor();
+    expect(await page.evaluate(() => '__FEDERATION__' in window)).toBe(true);
     await page.goBack();
     await page.getByRole('link', { name: 'Login' }).first().click();
     await page.waitForURL('**/login');
