@@ -409,7 +409,7 @@ export function createAppConfig({
             groupName: 'bootstrap',
             publicPath: '/',
             fetches: [REMOTES_MANIFEST_PATH, BRANDING_PATH],
-            // The page painted from the HTML (landing page, /app frame) before main.js runs.
+            // The /app pages painted from the HTML (signed-in lists, app frame) before main.js runs.
             startAfterPaint: true,
             // Served for paths under /app (APP_SHELL_PAGE in @meetings/contracts, gateway/src/static.ts).
             pages: { 'app.html': 'app-chrome' },
