@@ -267,9 +267,9 @@ async function firstLoad(browser, base, route) {
   // Whether a script of the app ran (the federation runtime is there once main.js has run).
   const startedApp = await page.evaluate(() => '__FEDERATION__' in window);
   await Promise.all(pending);
-  const endPath = new URL(page.url()).pathname;
+  const finalPath = new URL(page.url()).pathname;
   await context.close();
-  return { files, finalPath: endPath, startedApp };
+  return { files, finalPath, startedApp };
 }
 
 /* global window -- the callbacks below run in the page, not in Node. */

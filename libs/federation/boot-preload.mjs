@@ -126,10 +126,10 @@ export class BootPreloadPlugin {
   }
 
   /** A static page's script: prefetches the entry and the start's files after the load. */
-  prefetchTag(entryTag, compilation) {
+  prefetchTag(entryTag, startFiles) {
     const files = [
       entryTag.attributes.src,
-      ...bootFiles(compilation, this.groupName).map((file) => `${this.publicPath}${file}`),
+      ...startFiles.map((file) => `${this.publicPath}${file}`),
     ];
     return {
       tagName: 'script',
@@ -163,6 +163,9 @@ export class BootPreloadPlugin {
       ...(this.staticPages.size > 0 ? [PREFETCHER] : []),
     ];
     compiler.hooks.thisCompilation.tap('BootPreloadPlugin', (compilation) => {
+      // Each HTML output and each page variant needs the start's files: one walk per build.
+      let start;
+      const startFiles = () => (start ??= bootFiles(compilation, this.groupName));
       if (scripts.length > 0)
         compilation.hooks.processAssets.tap(
           {
@@ -187,7 +190,7 @@ export class BootPreloadPlugin {
               );
             const at = data.headTags.indexOf(entries[0]);
             const replacement = isStatic
-              ? [this.prefetchTag(entries[0], compilation)]
+              ? [this.prefetchTag(entries[0], startFiles())]
               : this.startTags(entries[0]);
             data.headTags.splice(at, 1, ...replacement);
           }
@@ -198,7 +201,7 @@ export class BootPreloadPlugin {
               attributes: { rel: 'preload', as: 'fetch', href, crossorigin: 'anonymous' },
               voidTag: true,
             })),
-            ...bootFiles(compilation, this.groupName).map((file) => this.scriptLink(file)),
+            ...startFiles().map((file) => this.scriptLink(file)),
           );
           return data;
         },
@@ -209,7 +212,7 @@ export class BootPreloadPlugin {
           // A static page works without scripts: "enable JavaScript" would tell a visitor wrong.
           if (this.staticPages.has(data.outputName))
             return { ...data, html: data.html.replace(/<noscript>[\s\S]*?<\/noscript>/, '') };
-          const boot = new Set(bootFiles(compilation, this.groupName));
+          const boot = new Set(startFiles());
           for (const [page, groupName] of Object.entries(this.pages)) {
             const links = bootFiles(compilation, groupName)
               .filter((file) => !boot.has(file))
