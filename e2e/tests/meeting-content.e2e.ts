@@ -42,6 +42,13 @@ async function drag(page: Page, handle: Locator, target: Locator) {
   await page.mouse.up();
 }
 
+/** A promise to hold a response on, and its release. */
+function gate() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
 const agendaTexts = (page: Page) =>
   page.getByRole('list', { name: 'Agenda' }).getByRole('listitem').allTextContents();
 
@@ -248,6 +255,46 @@ describe('meeting content', () => {
     expect(guest.errors).toEqual([]);
     await owner.context.close();
     await guest.context.close();
+  });
+
+  it('asks for the meeting beside the page code; shows the notes read-only until the editor is there', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await signInThroughUi(page, uniqueEmail('notes-first'));
+    const meeting = await createMeeting(page, 'Notes first');
+    await api(page, 'PUT', `/meetings/${meeting.id}/update-notes`, {
+      notes: '<p>Agreed the <strong>plan</strong></p><img src=x onerror="alert(1)">',
+    });
+    // Held until released: the meeting page's own chunk (it renders the preview) and the
+    // editor's (Quill's class names), told apart by what they contain.
+    const gates = { page: gate(), editor: gate() };
+    await page.route('**/remotes/mfe-meetings/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('notes-preview')) await gates.page.promise;
+      else if (body.includes('ql-editor')) await gates.editor.promise;
+      await route.fulfill({ response, body });
+    });
+    const meetingRequest = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === `/api/meetings/${meeting.id}`,
+    );
+    await page.goto(`/app/meetings/${meeting.id}`, { waitUntil: 'commit' });
+    // The meeting is asked for while the page's code is still held.
+    await meetingRequest;
+    gates.page.resolve();
+
+    const preview = page.getByTestId('notes-preview');
+    await preview.getByText('Agreed the plan').waitFor();
+    expect(await preview.getAttribute('aria-busy')).toBe('true');
+    expect(await preview.locator('strong').textContent()).toBe('plan');
+    expect(await preview.locator('[onerror]').count()).toBe(0);
+    expect(await page.getByRole('textbox', { name: 'Meeting notes' }).count()).toBe(0);
+
+    gates.editor.resolve();
+    const editor = page.getByRole('textbox', { name: 'Meeting notes' });
+    await editor.getByText('Agreed the plan').waitFor();
+    expect(await preview.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('a note that tries to run script opens no dialog, in the editor or read-only', async () => {

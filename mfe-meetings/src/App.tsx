@@ -1,11 +1,13 @@
 import { PageSpinner } from '@meetings/shell-context';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from '@meetings/shell-context/router';
 import { MeetingsList } from './list/MeetingsList.js';
+import { MeetingRoute, preloadMeetingPage } from './meeting/MeetingRoute.js';
 import { MEETINGS_PATH } from './paths.js';
 
-// The list loads first and light; the meeting page (drag and drop, its panels) when visited.
-const MeetingPage = lazy(() => import('./meeting/MeetingPage.js'));
+// The list loads first and light; the meeting page (drag and drop, its panels) when visited, or
+// from here when the page being opened is one.
+preloadMeetingPage(globalThis.location?.pathname ?? '');
 
 /** Exposed as ./App; the shell mounts it at /app/meetings/*, so routes here are relative. */
 export function App() {
@@ -13,8 +15,8 @@ export function App() {
     <Suspense fallback={<PageSpinner />}>
       <Routes>
         <Route index element={<MeetingsList />} />
-        <Route path=":id" element={<MeetingPage />} />
-        <Route path=":id/readonly" element={<MeetingPage readOnly />} />
+        <Route path=":id" element={<MeetingRoute />} />
+        <Route path=":id/readonly" element={<MeetingRoute readOnly />} />
         <Route path="*" element={<Navigate to={MEETINGS_PATH} replace />} />
       </Routes>
     </Suspense>

@@ -3,8 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { MeetingTexts, type Meeting } from '@meetings/contracts';
-import { PageSpinner } from '@meetings/shell-context';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Section } from '../components/Section.js';
 import { MeetingCopy } from '../texts.js';
 import { ActionsPanel } from './actions/ActionsPanel.js';
@@ -12,13 +11,12 @@ import { AgendaPanel } from './agenda/AgendaPanel.js';
 import { DeleteMeetingButton } from './DeleteMeetingButton.js';
 import { DuplicateDialog } from './DuplicateDialog.js';
 import { MeetingDateTime } from './MeetingDateTime.js';
+import { ReadOnlyNotes } from './notes/ReadOnlyNotes.js';
+import { NotesEditor, useNotesEditorReady } from './notes/useNotesEditor.js';
 import { PreviousActions } from './previous/PreviousActions.js';
 import { SharedWith } from './SharedWith.js';
 import { TitleField } from './TitleField.js';
 import type { MeetingPatch } from './useMeetingLoad.js';
-
-// Quill is loaded with the editor, only on a meeting page that can edit notes.
-const NotesEditor = lazy(() => import('./notes/NotesEditor.js'));
 
 /** Spec §2 editable variant, for an owner on trial or Premium. */
 export function EditableMeeting({
@@ -30,6 +28,7 @@ export function EditableMeeting({
 }) {
   const [duplicating, setDuplicating] = useState(false);
   const [initialNotes] = useState(meeting.notes);
+  const editorReady = useNotesEditorReady();
   return (
     <Stack spacing={2.5}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -45,9 +44,14 @@ export function EditableMeeting({
       <SharedWith meeting={meeting} onChange={onChange} />
       <AgendaPanel meeting={meeting} onChange={onChange} />
       <Section title={MeetingCopy.notesHeading}>
-        <Suspense fallback={<PageSpinner label={MeetingCopy.notesHeading} />}>
-          <NotesEditor meetingId={meeting._id} initialNotes={initialNotes} />
-        </Suspense>
+        {/* The notes show (sanitised, read-only) while the editor's code is on its way. */}
+        {editorReady ? (
+          <Suspense fallback={<ReadOnlyNotes notes={initialNotes} busy />}>
+            <NotesEditor meetingId={meeting._id} initialNotes={initialNotes} />
+          </Suspense>
+        ) : (
+          <ReadOnlyNotes notes={initialNotes} busy />
+        )}
       </Section>
       <ActionsPanel meeting={meeting} onChange={onChange} />
       <PreviousActions meetingId={meeting._id} />

@@ -7,13 +7,13 @@ import { MeetingMessages } from '@meetings/contracts';
 import { canCreateMeetings } from '@meetings/domain';
 import { PageSpinner } from '@meetings/shell-context';
 import { useState } from 'react';
-import { Link as RouterLink, useParams } from '@meetings/shell-context/router';
+import { Link as RouterLink } from '@meetings/shell-context/router';
 import { MEETINGS_PATH } from '../paths.js';
 import { MeetingCopy } from '../texts.js';
 import { EditableMeeting } from './EditableMeeting.js';
 import { ReadOnlyMeeting } from './ReadOnlyMeeting.js';
 import { createMeetingSaves, MeetingSavesContext } from './saves.js';
-import { useMeetingLoad, type MeetingLoad } from './useMeetingLoad.js';
+import type { MeetingLoad, MeetingLoadState } from './useMeetingLoad.js';
 
 /**
  * Spec §2: the editable variant for the owner on trial or Premium, the read-only variant for
@@ -25,8 +25,8 @@ export function isEditable(load: Extract<MeetingLoad, { status: 'loaded' }>, rea
   return load.plan ? canCreateMeetings(load.plan) : true;
 }
 
-function MeetingScreen({ id, readOnly }: { id: string; readOnly: boolean }) {
-  const { state, retry, update } = useMeetingLoad(id);
+function MeetingScreen({ load, readOnly }: { load: MeetingLoadState; readOnly: boolean }) {
+  const { state, retry, update } = load;
   const [saves] = useState(createMeetingSaves);
 
   if (state.status === 'loading') return <PageSpinner label={MeetingCopy.loadingLabel} />;
@@ -62,9 +62,8 @@ function MeetingScreen({ id, readOnly }: { id: string; readOnly: boolean }) {
   );
 }
 
-/** /app/meetings/:id and /app/meetings/:id/readonly. Another id is another page (fresh state). */
-export function MeetingPage({ readOnly = false }: { readOnly?: boolean }) {
-  const { id = '' } = useParams();
+/** The page of one meeting visit (MeetingRoute loads the meeting and keys the visit by id). */
+export function MeetingPage({ load, readOnly }: { load: MeetingLoadState; readOnly: boolean }) {
   return (
     <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1000, mx: 'auto' }}>
       <Button
@@ -76,7 +75,7 @@ export function MeetingPage({ readOnly = false }: { readOnly?: boolean }) {
       >
         {MeetingCopy.backToMeetings}
       </Button>
-      <MeetingScreen key={id} id={id} readOnly={readOnly} />
+      <MeetingScreen load={load} readOnly={readOnly} />
     </Box>
   );
 }

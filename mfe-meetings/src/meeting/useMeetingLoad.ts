@@ -18,6 +18,13 @@ export type MeetingLoad =
   | { status: 'not-found' }
   | { status: 'loaded'; meeting: Meeting; plan: SubscriptionStatus | null };
 
+export interface MeetingLoadState {
+  state: MeetingLoad;
+  retry: () => void;
+  /** Applies a change to the loaded meeting (an optimistic one, a revert, or the server's answer). */
+  update: (patch: MeetingPatch) => void;
+}
+
 function isNotFound(error: unknown): boolean {
   // An id that is not a meeting id at all is as good as unknown.
   return error instanceof ApiError && (error.status === 404 || error.status === 400);
@@ -27,7 +34,7 @@ function isNotFound(error: unknown): boolean {
  * Spec §4 meeting page load states. The meeting and a forced plan check load together, so the
  * variant is chosen once. Access denied: the spec's toast and back to the list.
  */
-export function useMeetingLoad(id: string) {
+export function useMeetingLoad(id: string): MeetingLoadState {
   const api = useMeetingsApi();
   const toast = useToast();
   const navigate = useNavigate();
@@ -66,7 +73,6 @@ export function useMeetingLoad(id: string) {
     setAttempt((n) => n + 1);
   }, []);
 
-  /** Applies a change to the loaded meeting (an optimistic one, a revert, or the server's answer). */
   const update = useCallback((patch: MeetingPatch) => {
     setState((current) =>
       current.status === 'loaded'

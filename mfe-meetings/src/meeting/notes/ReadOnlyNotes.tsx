@@ -3,12 +3,16 @@ import { useMemo } from 'react';
 import { notesContentStyles, notesListStyles } from './notes-styles.js';
 import { sanitizeNotes } from './sanitize.js';
 
-/** Notes rendered as HTML, sanitised again before they reach the page. */
-export function ReadOnlyNotes({ notes }: { notes: string }) {
+/**
+ * Notes rendered as HTML, sanitised again before they reach the page. `busy`: shown in place of
+ * the editor while it loads (assistive technology hears that more is coming).
+ */
+export function ReadOnlyNotes({ notes, busy = false }: { notes: string; busy?: boolean }) {
   const html = useMemo(() => sanitizeNotes(notes), [notes]);
   return (
     <Box
-      data-testid="notes-view"
+      data-testid={busy ? 'notes-preview' : 'notes-view'}
+      aria-busy={busy || undefined}
       sx={{ overflowWrap: 'anywhere', ...notesContentStyles, ...notesListStyles }}
       dangerouslySetInnerHTML={{ __html: html }}
     />
