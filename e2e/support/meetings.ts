@@ -62,7 +62,9 @@ export function ddMMyyyy(date: Date | string): string {
 }
 
 /** The scripts a page has loaded so far, with their gzip sizes. */
-export async function loadedScripts(page: Page): Promise<{ url: string; gzip: number }[]> {
+export async function loadedScripts(
+  page: Page,
+): Promise<{ url: string; gzip: number; schemaLibrary: boolean }[]> {
   const urls = await page.evaluate(() =>
     performance
       .getEntriesByType('resource')
@@ -72,7 +74,12 @@ export async function loadedScripts(page: Page): Promise<{ url: string; gzip: nu
   return Promise.all(
     [...new Set(urls)].map(async (url) => {
       const body = await page.request.get(url).then((response) => response.body());
-      return { url: new URL(url).pathname, gzip: gzipSync(body).length };
+      return {
+        url: new URL(url).pathname,
+        gzip: gzipSync(body).length,
+        // zod's core names its types in the bundle.
+        schemaLibrary: body.includes('"$ZodType"'),
+      };
     }),
   );
 }
