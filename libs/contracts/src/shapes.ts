@@ -1,0 +1,10 @@
+/** The specification's e-mail shape: something@something.something with no spaces. */
+export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * What a browser's `<input type="email">` accepts (the WHATWG rule): addresses that fit the
+ * specification's shape but that no mail server takes (`a@b..co`, `d@&.#,b"!`) are refused before
+ * a code is sent, so a send never fails on the format.
+ */
+export const BROWSER_EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
