@@ -29,6 +29,8 @@ export function EditableMeeting({
   const [duplicating, setDuplicating] = useState(false);
   const [initialNotes] = useState(meeting.notes);
   const editorReady = useNotesEditorReady();
+  // The notes show (sanitised, read-only) while the editor's code is on its way.
+  const notesPreview = <ReadOnlyNotes notes={initialNotes} busy />;
   return (
     <Stack spacing={2.5}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -44,13 +46,12 @@ export function EditableMeeting({
       <SharedWith meeting={meeting} onChange={onChange} />
       <AgendaPanel meeting={meeting} onChange={onChange} />
       <Section title={MeetingCopy.notesHeading}>
-        {/* The notes show (sanitised, read-only) while the editor's code is on its way. */}
         {editorReady ? (
-          <Suspense fallback={<ReadOnlyNotes notes={initialNotes} busy />}>
+          <Suspense fallback={notesPreview}>
             <NotesEditor meetingId={meeting._id} initialNotes={initialNotes} />
           </Suspense>
         ) : (
-          <ReadOnlyNotes notes={initialNotes} busy />
+          notesPreview
         )}
       </Section>
       <ActionsPanel meeting={meeting} onChange={onChange} />
