@@ -3,6 +3,7 @@ import {
   SECURE_SESSION_COOKIE,
   SESSION_COOKIE,
   type Branding,
+  type PrerenderedPage,
   type PrerenderedPages,
 } from '@meetings/contracts';
 import { cookieValue } from './cookies.js';
@@ -16,9 +17,14 @@ import { fillTokens, fitsBranding, includeInShell, type SchemeChoice } from './p
  * removes it in the commit that puts the remote's own page on screen.
  */
 
+/** The session token from the cookie (either name), not checked. */
+export function sessionCookie(cookieHeader: string | undefined): string | undefined {
+  return cookieValue(cookieHeader, [SECURE_SESSION_COOKIE, SESSION_COOKIE]);
+}
+
 /** Whether the request carries a session cookie (not whether it is valid: the guard decides). */
 export function hasSessionCookie(cookieHeader: string | undefined): boolean {
-  return cookieValue(cookieHeader, [SECURE_SESSION_COOKIE, SESSION_COOKIE]) !== undefined;
+  return sessionCookie(cookieHeader) !== undefined;
 }
 
 /**
@@ -35,13 +41,32 @@ export function includeAppPage(
   branding: Branding,
   scheme: SchemeChoice,
 ): string | null {
-  const frame = frames.pages[path];
   const page = pages.find((remote) => Object.hasOwn(remote.pages, path))?.pages[path];
-  if (!frame || !page || !fitsBranding(frame, branding) || !fitsBranding(page, branding))
-    return null;
+  if (!page || !fitsBranding(page, branding)) return null;
+  const frame = Object.hasOwn(frames.pages, path) ? frames.pages[path] : undefined;
+  return includeInFrame(shellHtml, frame, () => fillTokens(page, scheme, branding), {
+    branding,
+    scheme,
+  });
+}
+
+/**
+ * The shell's HTML with `frame` (the app bar and sidebar of one page path) around the page's
+ * markup, inert before the root; null when there is no such frame, it does not fit the tenant's
+ * branding, it has no slot or the HTML has no root element. The page's markup is made once and
+ * goes into both of the frame's layouts.
+ */
+export function includeInFrame(
+  shellHtml: string,
+  frame: PrerenderedPage | undefined,
+  pageMarkup: () => string,
+  { branding, scheme }: { branding: Branding; scheme: SchemeChoice },
+): string | null {
+  if (!frame || !fitsBranding(frame, branding)) return null;
   const framed = fillTokens(frame, scheme, branding);
   if (!framed.includes(PRERENDER_SLOT)) return null;
-  const markup = framed.replaceAll(PRERENDER_SLOT, () => fillTokens(page, scheme, branding));
+  const page = pageMarkup();
+  const markup = framed.replaceAll(PRERENDER_SLOT, () => page);
   return includeInShell(shellHtml, stylesFirst(markup), branding, { inert: true });
 }
 

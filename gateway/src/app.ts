@@ -6,8 +6,6 @@ import fastifyReplyFrom from '@fastify/reply-from';
 import {
   CommonErrorCode,
   MAX_BODY_BYTES,
-  SECURE_SESSION_COOKIE,
-  SESSION_COOKIE,
   ServerMessages,
   SessionRevokedSchema,
   Subjects,
@@ -36,7 +34,8 @@ import { routeFor, upstreamUrls } from './routes.js';
 import { contentSecurityPolicy, refuseCrossSite, securityHeaders } from './security.js';
 import { AuthUnavailableError, SessionResolver } from './sessions.js';
 import { serveFrontEnds } from './static.js';
-import { cookieValue } from './cookies.js';
+import { sessionCookie } from './app-page.js';
+import { PageData } from './page-data.js';
 import { Tenants } from './tenants.js';
 
 export interface GatewayOptions {
@@ -108,6 +107,7 @@ export async function createGateway(
   const upstreams = upstreamUrls(config);
   const sessions = new SessionResolver(config.AUTH_URL, config.SESSION_CACHE_MS);
   const tenants = new Tenants(config.TENANTS_FILE);
+  const pageData = new PageData(sessions, upstreams.meetings, config.PAGE_DATA_TIMEOUT_MS);
   const metrics = gatewayMetrics();
   const telemetry = createTelemetry('gateway', {
     otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
@@ -280,6 +280,7 @@ export async function createGateway(
     landingPageSource: config.LANDING_PAGE_SOURCE,
     appPageSources: config.APP_PAGE_SOURCES.length > 0 ? config.APP_PAGE_SOURCES : undefined,
     brandingFor: (request) => tenants.forHost(request.host).branding,
+    meetingFor: (request, token, id) => pageData.meeting(request, token, id),
   });
   app.setNotFoundHandler((request, reply) =>
     sendError(request, reply, 404, CommonErrorCode.NotFound, ServerMessages.notFound),
@@ -310,11 +311,9 @@ function decodesAsUtf8(url: string): boolean {
   }
 }
 
-const SESSION_COOKIES = [SECURE_SESSION_COOKIE, SESSION_COOKIE];
-
 /** The session token from the cookie (either name) or, for API clients, the bearer header. */
 function sessionToken(request: FastifyRequest): string | undefined {
-  const fromCookie = cookieValue(request.headers.cookie, SESSION_COOKIES);
+  const fromCookie = sessionCookie(request.headers.cookie);
   if (fromCookie) return fromCookie;
   const authorization = request.headers.authorization;
   if (authorization?.startsWith('Bearer ')) return authorization.slice(7).trim() || undefined;

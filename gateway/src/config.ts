@@ -50,6 +50,11 @@ export const GatewayEnvSchema = z.object({
   REMOTE_ORIGINS: csv,
   /** OpenTelemetry collector (OTLP over HTTP); traces are off when unset. */
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  /**
+   * How long the first load of a meeting waits for the meeting to render it into the page; past
+   * it the page is served without (the app then loads it).
+   */
+  PAGE_DATA_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(500),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   /** A client must have sent its whole request (headers and body) within this time, or is cut off. */
   CLIENT_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(30_000),

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import {
+  APP_ROOT_ID,
   PRERENDERED_PAGE_ID,
   THEME_COOKIE,
   type Branding,
+  type PrerenderedMeetingPage,
   type PrerenderedPage,
   type PrerenderedPages,
 } from '@meetings/contracts';
@@ -26,9 +28,24 @@ export const PrerenderedPageSchema: z.ZodType<PrerenderedPage> = z.object({
   schemes: z.object({ light: z.string(), dark: z.string(), system: z.string() }),
 });
 
+const ListSchema = z.object({ list: PrerenderedPageSchema, empty: PrerenderedPageSchema });
+
+export const PrerenderedMeetingPageSchema: z.ZodType<PrerenderedMeetingPage> = z.object({
+  framePath: z.string().startsWith('/'),
+  page: PrerenderedPageSchema,
+  parts: z.object({
+    email: PrerenderedPageSchema,
+    openItem: PrerenderedPageSchema,
+    completedItem: PrerenderedPageSchema,
+    hashtag: PrerenderedPageSchema,
+  }),
+  lists: z.object({ sharedWith: ListSchema, agenda: ListSchema, actions: ListSchema }),
+});
+
 export const PrerenderedPagesSchema: z.ZodType<PrerenderedPages> = z.object({
   version: z.literal(1),
   pages: z.record(z.string().startsWith('/'), PrerenderedPageSchema),
+  meeting: PrerenderedMeetingPageSchema.optional(),
 });
 
 export type SchemeChoice = 'light' | 'dark' | 'system';
@@ -68,7 +85,7 @@ export function fillTokens(
 // CssBaseline's body margin, before the app's own baseline has loaded.
 const BASE_STYLE = '<style>body{margin:0}</style>';
 
-const ROOT = '<div id="root"></div>';
+const ROOT = `<div id="${APP_ROOT_ID}"></div>`;
 
 export interface IncludeOptions {
   /** A placeholder until the app takes over: not focusable or clickable (its links do not work). */

@@ -10,10 +10,13 @@ import {
   PRERENDERED_APP_PAGES_FILE,
   PRERENDERED_LANDING_FILE,
   type Branding,
+  type Meeting,
+  type PrerenderedPages,
 } from '@meetings/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { hasSessionCookie, includeAppPage } from './app-page.js';
+import { hasSessionCookie, includeAppPage, sessionCookie } from './app-page.js';
+import { includeMeetingPage, meetingIdOf, meetingTemplate } from './meeting-page.js';
 import { includeLandingPage, LandingPageSource } from './landing-page.js';
 import {
   digest,
@@ -64,6 +67,11 @@ export async function serveFrontEnds(
     appPageSources?: readonly string[];
     /** The request's tenant branding, filled into the prerendered pages. */
     brandingFor?: (request: FastifyRequest) => Branding;
+    /**
+     * The meeting a signed-in request may read, for its meeting page's first load (null when it
+     * may not, or the service does not answer in time: the page is then served without it).
+     */
+    meetingFor?: (request: FastifyRequest, token: string, id: string) => Promise<Meeting | null>;
   },
 ): Promise<void> {
   const remotes = options.remoteDirs.map((entry) => {
@@ -125,15 +133,18 @@ export async function serveFrontEnds(
     landingLocation && options.brandingFor
       ? landingPageServer(shellDir, landingLocation, options.brandingFor, app)
       : null;
+  const appSources = appPageSources(
+    shellDir,
+    options.appPageSources ?? remotes.map((remote) => join(remote.dir, PRERENDERED_APP_PAGES_FILE)),
+    app,
+  );
   const appPages = options.brandingFor
-    ? appPageServer(
-        shellDir,
-        options.appPageSources ??
-          remotes.map((remote) => join(remote.dir, PRERENDERED_APP_PAGES_FILE)),
-        options.brandingFor,
-        app,
-      )
+    ? appPageServer(shellDir, appSources, options.brandingFor)
     : null;
+  const meetingPages =
+    options.brandingFor && options.meetingFor
+      ? meetingPageServer(shellDir, appSources, options.brandingFor, options.meetingFor)
+      : null;
   app.get('/', async (request, reply) =>
     (await landing?.(request, reply, '/')) ? reply : sendShell(reply),
   );
@@ -145,6 +156,7 @@ export async function serveFrontEnds(
     }
     // Page paths belong to the shell's router; a missing asset is a real 404.
     if (/\.[a-z0-9]{1,8}$/i.test(path)) return reply.callNotFound();
+    if (isAppPagePath(path) && (await meetingPages?.(request, reply, path))) return reply;
     if (isAppPagePath(path) && (await appPages?.(request, reply, path))) return reply;
     return sendShell(reply, path);
   });
@@ -237,34 +249,54 @@ function landingPageServer(
   });
 }
 
+interface AppPageSources {
+  frames: PrerenderSource<PrerenderedPages>;
+  pages: PrerenderSource<PrerenderedPages>[];
+}
+
+/** The shell's app frame and the remotes' prerendered /app pages, read once for both servers. */
+function appPageSources(
+  shellDir: string,
+  pageLocations: readonly string[],
+  app: FastifyInstance,
+): AppPageSources {
+  const source = (location: string) =>
+    new PrerenderSource(location, PrerenderedPagesSchema, {
+      onError: (error) => app.log.warn({ err: error, location }, 'prerendered app pages unusable'),
+    });
+  return {
+    frames: source(join(shellDir, PRERENDERED_APP_FRAME_FILE)),
+    pages: pageLocations.map(source),
+  };
+}
+
+async function readPages(sources: AppPageSources) {
+  return (await Promise.all(sources.pages.map((pages) => pages.get()))).filter(
+    (found) => found !== null,
+  );
+}
+
+// index.html, not app.html: with the page painted from the HTML, the app bar's 20 extra hints
+// compete with that first paint (LCP 1,988 -> 1,368 ms side by side) and do not bring the
+// app's own page forward (4,802 and 4,794 ms), bench/README.md change 24.
+const FRAMED_SHELL = 'index.html';
+
 /**
  * The /app pages the remotes prerender, inside the shell's prerendered app frame, for a request
  * with a session cookie (without one the guard sends the visitor to /login at once).
  */
 function appPageServer(
   shellDir: string,
-  pageLocations: readonly string[],
+  sources: AppPageSources,
   brandingFor: (request: FastifyRequest) => Branding,
-  app: FastifyInstance,
 ): PageServer {
-  const source = (location: string) =>
-    new PrerenderSource(location, PrerenderedPagesSchema, {
-      onError: (error) => app.log.warn({ err: error, location }, 'prerendered app pages unusable'),
-    });
-  const frames = source(join(shellDir, PRERENDERED_APP_FRAME_FILE));
-  const pageSources = pageLocations.map(source);
-  // index.html, not app.html: with the page painted from the HTML, the app bar's 20 extra hints
-  // compete with that first paint (LCP 1,988 -> 1,368 ms side by side) and do not bring the
-  // app's own page forward (4,802 and 4,794 ms), bench/README.md change 24.
-  const shellFile = join(shellDir, 'index.html');
+  const shellFile = join(shellDir, FRAMED_SHELL);
   return includedPageServer(async (request, path) => {
     if (!hasSessionCookie(request.headers.cookie)) return null;
-    const frame = await frames.get();
+    const frame = await sources.frames.get();
     // Only paths the shell has a frame for (a key per arbitrary path would fill the cache).
     if (!frame || !Object.hasOwn(frame.page.pages, path) || !existsSync(shellFile)) return null;
-    const pages = (await Promise.all(pageSources.map((pages) => pages.get()))).filter(
-      (found) => found !== null,
-    );
+    const pages = await readPages(sources);
     const branding = brandingFor(request);
     const scheme = schemeChoice(request.headers.cookie);
     const shell = readFileCached(shellFile);
@@ -289,6 +321,57 @@ function appPageServer(
         ),
     };
   });
+}
+
+/**
+ * A signed-in user's first load of a meeting: the meeting, read with the user's session, in the
+ * page mfe-meetings prerenders as a template (gateway/src/meeting-page.ts). Built for each
+ * request and never stored by a cache: it is one user's data.
+ */
+function meetingPageServer(
+  shellDir: string,
+  sources: AppPageSources,
+  brandingFor: (request: FastifyRequest) => Branding,
+  meetingFor: (request: FastifyRequest, token: string, id: string) => Promise<Meeting | null>,
+): PageServer {
+  const shellFile = join(shellDir, FRAMED_SHELL);
+  return async (request, reply, path) => {
+    const id = meetingIdOf(path);
+    const token = sessionCookie(request.headers.cookie);
+    if (!id || !token || !existsSync(shellFile)) return false;
+    const [frame, pages] = await Promise.all([sources.frames.get(), readPages(sources)]);
+    const template = meetingTemplate(pages.map((found) => found.page));
+    if (!frame || !template) return false;
+    const meeting = await meetingFor(request, token, id);
+    if (!meeting) return false;
+    const html = includeMeetingPage(
+      readFileCached(shellFile).text,
+      frame.page,
+      template,
+      meeting,
+      brandingFor(request),
+      schemeChoice(request.headers.cookie),
+    );
+    if (html === null) return false;
+    void reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      .header('vary', 'accept-encoding, cookie');
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    // Compressed per request: a quicker setting than the shared pages' (built once per key).
+    if (/\bbr\b/.test(accepted)) {
+      void reply.header('content-encoding', 'br');
+      await reply.send(
+        brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
+      );
+    } else if (/\bgzip\b/.test(accepted)) {
+      void reply.header('content-encoding', 'gzip');
+      await reply.send(gzipSync(html, { level: 6 }));
+    } else {
+      await reply.send(html);
+    }
+    return true;
+  };
 }
 
 function encode(html: string): EncodedPage {

@@ -2,12 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import {
-  DEFAULT_BRANDING,
-  PRERENDER_SLOT,
-  type PrerenderedPage,
-  type PrerenderedPages,
-} from '@meetings/contracts';
+import { DEFAULT_BRANDING, PRERENDER_SLOT, type PrerenderedPages } from '@meetings/contracts';
+import { testPrerenderedPage } from '@meetings/service-kit/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasSessionCookie, includeAppPage } from '../src/app-page.js';
@@ -21,19 +17,7 @@ const APP_HTML = INDEX_HTML.replace(
   '<link as="script" href="/app-chrome.3.js" rel="preload"></head>',
 );
 
-const TOKENS = { productName: '__MK_PRODUCT_NAME__', footerCredit: '__MK_FOOTER_CREDIT__' };
-
-function prerendered(markup: (scheme: string) => string): PrerenderedPage {
-  return {
-    version: 1,
-    colours: {
-      primaryColor: DEFAULT_BRANDING.primaryColor,
-      secondaryColor: DEFAULT_BRANDING.secondaryColor,
-    },
-    tokens: TOKENS,
-    schemes: { light: markup('light'), dark: markup('dark'), system: markup('system') },
-  };
-}
+const prerendered = testPrerenderedPage;
 
 const frames: PrerenderedPages = {
   version: 1,

@@ -1,3 +1,4 @@
+import { APP_ROOT_ID } from '@meetings/contracts';
 import { createShellServices, loadBranding, ShellProviders } from '@meetings/shell-context';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -27,7 +28,7 @@ async function start(): Promise<void> {
     onUnauthorized: () => navigateTo(Paths.login),
   });
 
-  const root = document.getElementById('root');
+  const root = document.getElementById(APP_ROOT_ID);
   if (!root) throw new Error('#root is missing from index.html');
   // In a transition React renders the page in slices that yield to input (the landing page is
   // already on screen from the HTML, so there is nothing to hurry); the commit stays one task.

@@ -21,6 +21,9 @@ export interface PrerenderedPage {
 
 export const PRERENDERED_LANDING_FILE = 'landing.prerender.json';
 
+/** The shell's element the app renders into (index.html's `<div id="root">`). */
+export const APP_ROOT_ID = 'root';
+
 /** The element holding the included page; the shell removes it when its own page has rendered. */
 export const PRERENDERED_PAGE_ID = 'prerendered-page';
 
@@ -59,6 +62,8 @@ export const isAppPagePath = (path: string): boolean => path === '/app' || path.
 export interface PrerenderedPages {
   version: 1;
   pages: Record<string, PrerenderedPage>;
+  /** The meeting page, filled in per request with the meeting (mfe-meetings only). */
+  meeting?: PrerenderedMeetingPage;
 }
 
 export const PRERENDERED_APP_PAGES_FILE = 'app-pages.prerender.json';
@@ -66,3 +71,43 @@ export const PRERENDERED_APP_FRAME_FILE = 'app-frame.prerender.json';
 
 /** Where a frame's page goes (text inside its main element). */
 export const PRERENDER_SLOT = '__MK_PAGE__';
+
+/**
+ * The meeting page rendered at build time with tokens where one meeting's fields go (mfe-meetings
+ * writes it into its app-pages.prerender.json as `meeting`). For a signed-in user's first load of
+ * a meeting the shell's server asks svc-meetings for that meeting with the user's own session (the
+ * service decides who may read it), fills the tokens in (texts HTML-escaped, notes sanitised) and
+ * puts the page into the app frame, so the meeting paints before the JavaScript has arrived.
+ * Lists are built from parts, one per item, each rendered in the same way.
+ */
+export interface PrerenderedMeetingPage {
+  /** The app frame it goes into (the sidebar entry it marks). */
+  framePath: string;
+  /** The page, with MEETING_PAGE_TOKENS where the meeting's fields and lists go. */
+  page: PrerenderedPage;
+  parts: {
+    /** A person it is shared with (MEETING_PAGE_TOKENS.text: the e-mail). */
+    email: PrerenderedPage;
+    /** An agenda item or action, open and completed (MEETING_PAGE_TOKENS.text). */
+    openItem: PrerenderedPage;
+    completedItem: PrerenderedPage;
+    /** A hashtag chip inside an item's text (MEETING_PAGE_TOKENS.hashtag: the tag, no #). */
+    hashtag: PrerenderedPage;
+  };
+  /** Each list with MEETING_PAGE_TOKENS.items where its items go, and what it shows when empty. */
+  lists: Record<MeetingPageList, { list: PrerenderedPage; empty: PrerenderedPage }>;
+}
+
+export type MeetingPageList = 'sharedWith' | 'agenda' | 'actions';
+
+/** Where the shell's server puts a meeting's fields into PrerenderedMeetingPage's markup. */
+export const MEETING_PAGE_TOKENS = {
+  title: '__MK_MEETING_TITLE__',
+  notes: '__MK_MEETING_NOTES__',
+  sharedWith: '__MK_MEETING_SHARED_WITH__',
+  agenda: '__MK_MEETING_AGENDA__',
+  actions: '__MK_MEETING_ACTIONS__',
+  items: '__MK_MEETING_ITEMS__',
+  text: '__MK_MEETING_TEXT__',
+  hashtag: '__MK_MEETING_HASHTAG__',
+} as const;

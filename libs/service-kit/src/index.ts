@@ -29,3 +29,4 @@ export * from './http/migrate.js';
 export * from './telemetry/http.js';
 export * from './telemetry/tracing.js';
 export * from './errors/transient.js';
+export * from './text/notes-sanitizer.js';

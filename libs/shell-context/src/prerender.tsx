@@ -51,13 +51,19 @@ export interface RenderOptions {
    * the one rendered. See prerenderedPage.
    */
   controlsMode?: ResolvedThemeMode;
+  /**
+   * Whether the markup is wrapped in the baseline element (fonts, colours). A part of a page
+   * that a server puts into the page's markup (an item of a list) leaves it out: it sits inside
+   * the page's.
+   */
+  baseline?: boolean;
 }
 
 /** `page` as static markup under the shell's providers in one colour scheme, styles first. */
 export function renderInScheme(
   page: ReactNode,
   mode: ResolvedThemeMode,
-  { path = '/', mediaMatches = false, controlsMode = mode }: RenderOptions = {},
+  { path = '/', mediaMatches = false, controlsMode = mode, baseline = true }: RenderOptions = {},
 ): string {
   const branding = { ...DEFAULT_BRANDING, ...PRERENDER_TOKENS };
   const services = createShellServices({ defaultThemeMode: controlsMode, branding });
@@ -75,9 +81,13 @@ export function renderInScheme(
       <CacheProvider value={cache}>
         <ShellContext.Provider value={services}>
           <ThemeProvider theme={theme}>
-            <ScopedCssBaseline enableColorScheme>
+            {baseline ? (
+              <ScopedCssBaseline enableColorScheme>
+                <MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>
+              </ScopedCssBaseline>
+            ) : (
               <MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>
-            </ScopedCssBaseline>
+            )}
           </ThemeProvider>
         </ShellContext.Provider>
       </CacheProvider>,

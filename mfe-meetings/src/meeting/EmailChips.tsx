@@ -1,7 +1,37 @@
 import CancelIcon from '@mui/icons-material/Cancel';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import type { ReactNode } from 'react';
 import { MeetingCopy } from '../texts.js';
+
+/** The list e-mail chips go into. */
+export function EmailList({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      component="ul"
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/** One person a meeting is shared with; with `onRemove`, the chip can be deleted. */
+export function EmailChip({ email, onRemove }: { email: string; onRemove?: () => void }) {
+  return (
+    <li>
+      {onRemove ? (
+        <Chip
+          label={email}
+          onDelete={onRemove}
+          deleteIcon={<CancelIcon titleAccess={MeetingCopy.removeShare(email)} />}
+        />
+      ) : (
+        <Chip label={email} variant="outlined" />
+      )}
+    </li>
+  );
+}
 
 /** The people a meeting is shared with, as chips; with `onRemove`, each chip can be deleted. */
 export function EmailChips({
@@ -12,23 +42,14 @@ export function EmailChips({
   onRemove?: (email: string) => void;
 }) {
   return (
-    <Box
-      component="ul"
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}
-    >
+    <EmailList>
       {emails.map((email) => (
-        <li key={email}>
-          {onRemove ? (
-            <Chip
-              label={email}
-              onDelete={() => onRemove(email)}
-              deleteIcon={<CancelIcon titleAccess={MeetingCopy.removeShare(email)} />}
-            />
-          ) : (
-            <Chip label={email} variant="outlined" />
-          )}
-        </li>
+        <EmailChip
+          key={email}
+          email={email}
+          onRemove={onRemove ? () => onRemove(email) : undefined}
+        />
       ))}
-    </Box>
+    </EmailList>
   );
 }

@@ -1,16 +1,13 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { MeetingMessages } from '@meetings/contracts';
 import { canCreateMeetings } from '@meetings/domain';
-import { PageSpinner } from '@meetings/shell-context';
+import { PageSpinner, useReleasePrerenderedPage } from '@meetings/shell-context';
 import { useState } from 'react';
-import { Link as RouterLink } from '@meetings/shell-context/router';
-import { MEETINGS_PATH } from '../paths.js';
 import { MeetingCopy } from '../texts.js';
 import { EditableMeeting } from './EditableMeeting.js';
+import { MeetingPageFrame } from './MeetingPageFrame.js';
 import { ReadOnlyMeeting } from './ReadOnlyMeeting.js';
 import { createMeetingSaves, MeetingSavesContext } from './saves.js';
 import type { MeetingLoad, MeetingLoadState } from './useMeetingLoad.js';
@@ -28,6 +25,7 @@ export function isEditable(load: Extract<MeetingLoad, { status: 'loaded' }>, rea
 function MeetingScreen({ load, readOnly }: { load: MeetingLoadState; readOnly: boolean }) {
   const { state, retry, update } = load;
   const [saves] = useState(createMeetingSaves);
+  useReleasePrerenderedPage(state.status !== 'loading');
 
   if (state.status === 'loading') return <PageSpinner label={MeetingCopy.loadingLabel} />;
   if (state.status === 'not-found') {
@@ -65,18 +63,9 @@ function MeetingScreen({ load, readOnly }: { load: MeetingLoadState; readOnly: b
 /** The page of one meeting visit (MeetingRoute loads the meeting and keys the visit by id). */
 export function MeetingPage({ load, readOnly }: { load: MeetingLoadState; readOnly: boolean }) {
   return (
-    <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1000, mx: 'auto' }}>
-      <Button
-        component={RouterLink}
-        to={MEETINGS_PATH}
-        startIcon={<ArrowBackIcon />}
-        size="small"
-        sx={{ mb: 1 }}
-      >
-        {MeetingCopy.backToMeetings}
-      </Button>
+    <MeetingPageFrame>
       <MeetingScreen load={load} readOnly={readOnly} />
-    </Box>
+    </MeetingPageFrame>
   );
 }
 

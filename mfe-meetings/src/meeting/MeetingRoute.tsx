@@ -1,4 +1,4 @@
-import { PageSpinner } from '@meetings/shell-context';
+import { PageSpinner, useHoldPrerenderedPage } from '@meetings/shell-context';
 import { lazy, Suspense } from 'react';
 import { useParams } from '@meetings/shell-context/router';
 import { MEETINGS_PATH } from '../paths.js';
@@ -36,6 +36,9 @@ export function MeetingRoute({ readOnly = false }: { readOnly?: boolean }) {
 
 function MeetingVisit({ id, readOnly }: { id: string; readOnly: boolean }) {
   const load = useMeetingLoad(id);
+  // A first load can carry the meeting in its HTML (the shell's server renders it): it stays on
+  // screen until the page below has the meeting, instead of a spinner in its place.
+  useHoldPrerenderedPage();
   return (
     <Suspense fallback={<PageSpinner />}>
       <MeetingPage load={load} readOnly={readOnly} />

@@ -13,7 +13,7 @@ export const RETRY_LABEL = 'Retry';
 export function RemoteUnavailable({ error }: { error?: unknown } = {}) {
   const slot = useRemoteSlot();
   const { productName } = useBranding();
-  useRemovePrerenderedPage();
+  useRemovePrerenderedPage({ evenIfHeld: true });
   const what = slot?.title ?? 'This part';
   const refused = findIncompatibility(error);
   if (refused) {

@@ -3,7 +3,7 @@ import type { Caller } from '../access/caller.js';
 import { MeetingStore } from '../store/meeting-store.js';
 import type { FullMeeting } from '../store/rows.js';
 import { MeetingWriter } from '../writing/meeting-writer.service.js';
-import { sanitizeNotes } from './notes-sanitizer.js';
+import { sanitizeNotes } from '@meetings/service-kit';
 
 @Injectable()
 export class NotesService {

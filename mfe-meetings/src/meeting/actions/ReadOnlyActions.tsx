@@ -1,4 +1,4 @@
-import Typography from '@mui/material/Typography';
+import { EmptyListText } from '../../components/EmptyListText.js';
 import { MeetingMessages, type ActionItem, type Meeting } from '@meetings/contracts';
 import { useCallback } from 'react';
 import { ItemRows } from '../../components/ItemRows.js';
@@ -26,7 +26,7 @@ export function ReadOnlyActions({
           onToggle={(action, completed) => void setStatus(action, completed)}
         />
       ) : (
-        <Typography color="text.secondary">{MeetingMessages.noActions}</Typography>
+        <EmptyListText>{MeetingMessages.noActions}</EmptyListText>
       )}
     </Section>
   );

@@ -1,4 +1,4 @@
-import Typography from '@mui/material/Typography';
+import { EmptyListText } from '../../components/EmptyListText.js';
 import { MeetingMessages, type AgendaItem } from '@meetings/contracts';
 import { ItemRows } from '../../components/ItemRows.js';
 import { Section } from '../../components/Section.js';
@@ -11,7 +11,7 @@ export function ReadOnlyAgenda({ agenda }: { agenda: readonly AgendaItem[] }) {
       {agenda.length ? (
         <ItemRows items={agenda} label={MeetingCopy.agendaHeading} />
       ) : (
-        <Typography color="text.secondary">{MeetingMessages.noAgendaItems}</Typography>
+        <EmptyListText>{MeetingMessages.noAgendaItems}</EmptyListText>
       )}
     </Section>
   );

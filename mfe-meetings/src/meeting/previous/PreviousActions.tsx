@@ -6,7 +6,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Switch from '@mui/material/Switch';
-import Typography from '@mui/material/Typography';
+import { EmptyListText } from '../../components/EmptyListText.js';
 import {
   ListMessages,
   MeetingMessages,
@@ -123,7 +123,7 @@ export function PreviousActions({ meetingId }: { meetingId: string }) {
             ))}
           </Box>
         ) : (
-          <Typography color="text.secondary">{MeetingMessages.noPreviousActions}</Typography>
+          <EmptyListText>{MeetingMessages.noPreviousActions}</EmptyListText>
         )}
       </Collapse>
     </Section>

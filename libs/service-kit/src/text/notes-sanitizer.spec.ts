@@ -1,7 +1,7 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { sanitizeNotes } from '../src/notes/notes-sanitizer.js';
-import { XSS_VECTORS } from '@meetings/service-kit/testing';
+import { XSS_VECTORS } from '../testing/xss-vectors.js';
+import { sanitizeNotes } from './notes-sanitizer.js';
 
 const ALLOWED: Record<string, readonly string[]> = {
   p: [],

@@ -1,0 +1,75 @@
+import {
+  DEFAULT_BRANDING,
+  MEETING_PAGE_TOKENS as T,
+  PRERENDER_SLOT,
+  type PrerenderedMeetingPage,
+  type PrerenderedPage,
+  type PrerenderedPages,
+} from '@meetings/contracts';
+
+/**
+ * Small stand-ins for the pages the front ends prerender at build time (the real ones need a
+ * production build), in the shape the shell's server reads, for its tests.
+ */
+
+/** A page in the default branding whose markup per scheme `markup` gives. */
+export function testPrerenderedPage(markup: (scheme: string) => string): PrerenderedPage {
+  return {
+    version: 1,
+    colours: {
+      primaryColor: DEFAULT_BRANDING.primaryColor,
+      ...(DEFAULT_BRANDING.secondaryColor
+        ? { secondaryColor: DEFAULT_BRANDING.secondaryColor }
+        : {}),
+    },
+    tokens: { productName: '__MK_PRODUCT_NAME__', footerCredit: '__MK_FOOTER_CREDIT__' },
+    schemes: { light: markup('light'), dark: markup('dark'), system: markup('system') },
+  };
+}
+
+const fixed = (markup: string) => testPrerenderedPage(() => markup);
+
+/** The shell's app frame for `/app/meetings`: a header with the product name around the slot. */
+export function testAppFrames(): PrerenderedPages {
+  return {
+    version: 1,
+    pages: {
+      '/app/meetings': testPrerenderedPage(
+        (scheme) =>
+          `<style>.frame{}</style><header class="${scheme}">__MK_PRODUCT_NAME__</header><main>${PRERENDER_SLOT}</main>`,
+      ),
+    },
+  };
+}
+
+/** A meeting page template with the tokens and parts mfe-meetings' has, in plain markup. */
+export function testMeetingTemplate(): PrerenderedMeetingPage {
+  const list = (name: string, empty: string) => ({
+    list: fixed(`<style>.list{}</style><ul aria-label="${name}">${T.items}</ul>`),
+    empty: fixed(`<p class="empty">${empty}</p>`),
+  });
+  return {
+    framePath: '/app/meetings',
+    page: testPrerenderedPage(
+      (scheme) =>
+        `<style>.meeting{}</style><article class="${scheme}"><h1>${T.title}</h1>` +
+        `<section>${T.sharedWith}</section><section>${T.agenda}</section>` +
+        `<div data-testid="notes-preview">${T.notes}</div><section>${T.actions}</section></article>`,
+    ),
+    parts: {
+      email: fixed(`<li class="email">${T.text}</li>`),
+      openItem: fixed(
+        `<style>.row{}</style><li><input type="checkbox" aria-label="${T.text}"/><span class="text"><span>${T.text}</span></span></li>`,
+      ),
+      completedItem: fixed(
+        `<style>.row{}</style><li><input type="checkbox" checked="" aria-label="${T.text}"/><span class="done"><span>${T.text}</span></span></li>`,
+      ),
+      hashtag: fixed(`<span class="chip" data-hashtag="${T.hashtag}">#${T.hashtag}</span>`),
+    },
+    lists: {
+      sharedWith: list('Shared with', 'Not shared with anyone'),
+      agenda: list('Agenda', 'No agenda items'),
+      actions: list('Actions', 'No actions'),
+    },
+  };
+}

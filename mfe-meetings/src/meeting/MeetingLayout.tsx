@@ -1,0 +1,61 @@
+import CalendarIcon from '@mui/icons-material/CalendarToday';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { MeetingTexts } from '@meetings/contracts';
+import type { ReactNode } from 'react';
+import { Section } from '../components/Section.js';
+import { MeetingCopy } from '../texts.js';
+
+/**
+ * The read-only meeting page's layout (spec §2 read-only variant), filled by ReadOnlyMeeting with
+ * a meeting and at build time with the tokens the shell's server fills in (prerender/meeting.tsx).
+ */
+export function MeetingLayout({
+  title,
+  date,
+  time,
+  sharedWith,
+  agenda,
+  notes,
+  actions,
+  previous,
+}: {
+  title: ReactNode;
+  date: ReactNode;
+  time: ReactNode;
+  sharedWith: ReactNode;
+  /** The agenda panel. */
+  agenda: ReactNode;
+  /** What goes in the notes panel. */
+  notes: ReactNode;
+  /** The actions panel. */
+  actions: ReactNode;
+  previous?: ReactNode;
+}) {
+  return (
+    <Stack spacing={2.5}>
+      <Box>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 600, mb: 1.5 }}>
+          {title}
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <Chip icon={<CalendarIcon />} label={date} />
+          <Chip icon={<ScheduleIcon />} label={time} />
+        </Box>
+      </Box>
+      <Box component="section" aria-label={MeetingTexts.sharedWith}>
+        <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
+          {MeetingTexts.sharedWith}
+        </Typography>
+        {sharedWith}
+      </Box>
+      {agenda}
+      <Section title={MeetingCopy.notesHeading}>{notes}</Section>
+      {actions}
+      {previous}
+    </Stack>
+  );
+}
