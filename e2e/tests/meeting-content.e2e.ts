@@ -299,7 +299,7 @@ describe('meeting content', () => {
     await context.close();
   });
 
-  it("paints a first load of a meeting from the HTML, for those it is shared with only", async () => {
+  it('paints a first load of a meeting from the HTML, for those it is shared with only', async () => {
     const { page, context, errors } = await openPage(browser);
     await signInThroughUi(page, uniqueEmail('server-page'));
     const meeting = await createMeeting(page, 'Server <b>page</b>', {
@@ -349,7 +349,10 @@ describe('meeting content', () => {
     );
     expect(await fresh.locator('#root').isHidden()).toBe(true);
     gates.page.resolve();
-    await fresh.getByRole('textbox', { name: 'Meeting notes' }).getByText('Agreed the plan').waitFor();
+    await fresh
+      .getByRole('textbox', { name: 'Meeting notes' })
+      .getByText('Agreed the plan')
+      .waitFor();
     expect(await fresh.locator('#prerendered-page').count()).toBe(0);
     expect(await fresh.getByRole('textbox', { name: 'Meeting title' }).inputValue()).toBe(
       'Server <b>page</b>',

@@ -123,8 +123,13 @@ export function includeMeetingPage(
   const frame = Object.hasOwn(frames.pages, template.framePath)
     ? frames.pages[template.framePath]
     : undefined;
-  return includeInFrame(shellHtml, frame, () => meetingMarkup(template, meeting, scheme, branding), {
-    branding,
-    scheme,
-  });
+  return includeInFrame(
+    shellHtml,
+    frame,
+    () => meetingMarkup(template, meeting, scheme, branding),
+    {
+      branding,
+      scheme,
+    },
+  );
 }

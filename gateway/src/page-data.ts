@@ -17,8 +17,10 @@ export class PageData {
   ) {}
 
   async meeting(request: FastifyRequest, token: string, id: string): Promise<Meeting | null> {
+    // One deadline for the whole read: the session's resolution (usually cached) and the call.
+    const deadline = AbortSignal.timeout(this.timeoutMs);
     try {
-      const session = await this.sessions.resolve(token);
+      const session = await untilAborted(this.sessions.resolve(token), deadline);
       if (!session) return null;
       const response = await fetch(`${this.meetingsUrl}/api/meetings/${encodeURIComponent(id)}`, {
         headers: {
@@ -28,7 +30,7 @@ export class PageData {
           'x-forwarded-for': request.ip,
           ...traceHeaders(contextOf(request)),
         },
-        signal: AbortSignal.timeout(this.timeoutMs),
+        signal: deadline,
       });
       if (!response.ok) {
         await response.body?.cancel();
@@ -41,4 +43,14 @@ export class PageData {
       return null;
     }
   }
+}
+
+/** `work`'s result, or the signal's reason once it aborts first (the work itself goes on). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason as Error);
+    const abort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }

@@ -42,7 +42,8 @@ function meeting(overrides: Partial<Meeting> = {}): Meeting {
     sharedWith: ['a@example.com', 'b&c@example.com'],
     isOwner: true,
     agenda: [item('Second', 2, true), item('First', 1)],
-    notes: '<p>Kept <strong>bold</strong><img src="https://example.com/x.png" onerror="alert(1)"></p><script>alert(2)</script>',
+    notes:
+      '<p>Kept <strong>bold</strong><img src="https://example.com/x.png" onerror="alert(1)"></p><script>alert(2)</script>',
     actions: [item('Ship #release to <ops> #later', 1, false, ['release'])],
     seriesId: randomUUID(),
     version: 3,
@@ -95,7 +96,11 @@ describe('meetingMarkup', () => {
         agenda: [],
         notes: '',
         actions: [
-          { ...meeting().actions[0]!, text: '__MK_MEETING_TEXT__ __MK_MEETING_ITEMS__', hashtags: [] },
+          {
+            ...meeting().actions[0]!,
+            text: '__MK_MEETING_TEXT__ __MK_MEETING_ITEMS__',
+            hashtags: [],
+          },
         ],
       }),
     );
@@ -134,7 +139,14 @@ describe('meetingMarkup', () => {
     ).toBeNull();
     const otherFrame = { ...testMeetingTemplate(), framePath: '/app/elsewhere' };
     expect(
-      includeMeetingPage(INDEX_HTML, testAppFrames(), otherFrame, meeting(), DEFAULT_BRANDING, 'light'),
+      includeMeetingPage(
+        INDEX_HTML,
+        testAppFrames(),
+        otherFrame,
+        meeting(),
+        DEFAULT_BRANDING,
+        'light',
+      ),
     ).toBeNull();
   });
 });
@@ -158,14 +170,18 @@ describe('a signed-in first load of a meeting through the gateway', () => {
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));
       request.on('end', () => {
         const { token } = JSON.parse(body) as { token: string };
-        if (token !== 'good') return void response.writeHead(401).end();
-        response.writeHead(200, { 'content-type': 'application/json' }).end(
-          JSON.stringify({
-            user: { id: randomUUID(), email: 'owner@example.com' },
-            sessionId: 's1',
-            internalToken: 'internal-token',
-            internalTokenExpiresAt: Date.now() + 600_000,
-          }),
+        if (token !== 'good' && token !== 'slow') return void response.writeHead(401).end();
+        setTimeout(
+          () =>
+            response.writeHead(200, { 'content-type': 'application/json' }).end(
+              JSON.stringify({
+                user: { id: randomUUID(), email: 'owner@example.com' },
+                sessionId: 's1',
+                internalToken: 'internal-token',
+                internalTokenExpiresAt: Date.now() + 600_000,
+              }),
+            ),
+          token === 'slow' ? 800 : 0,
         );
       });
     });
@@ -247,6 +263,9 @@ describe('a signed-in first load of a meeting through the gateway', () => {
     expect(text(await get(`/app/meetings/${ID}`))).toBe(APP_HTML);
     expect(text(await get(`/app/meetings/${ID}`, 'session=stale'))).toBe(APP_HTML);
     expect(text(await get('/app/meetings/not-an-id', 'session=good'))).toBe(APP_HTML);
+    // svc-auth answers after the page's deadline (300 ms here): the page did not wait for it
+    // (had it waited, the meeting would be in it).
+    expect(text(await get(`/app/meetings/${ID}`, 'session=slow'))).toBe(APP_HTML);
     expect(seen).toHaveLength(0);
     // The service says no (not found, not shared with this user), answers late or wrongly.
     answer = { status: 404, body: { code: 'NOT_FOUND' } };

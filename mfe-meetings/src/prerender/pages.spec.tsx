@@ -57,7 +57,9 @@ describe('the prerendered meeting page', () => {
     expect(hashtag.schemes.light).toContain(`>#${T.hashtag}</span>`);
     expect(email.schemes.light).toMatch(new RegExp(`^<style>[^<]*</style><li>.*${T.text}`));
     for (const { list, empty } of Object.values(template.lists)) {
-      expect(list.schemes.system).toMatch(new RegExp(`^<style>[^<]*</style><ul[^>]*>${T.items}</ul>$`));
+      expect(list.schemes.system).toMatch(
+        new RegExp(`^<style>[^<]*</style><ul[^>]*>${T.items}</ul>$`),
+      );
       expect(empty.schemes.light).not.toContain('__MK_');
     }
     expect(template.lists.agenda.empty.schemes.dark).toContain('No agenda items for this meeting');
