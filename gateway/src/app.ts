@@ -107,7 +107,7 @@ export async function createGateway(
   const upstreams = upstreamUrls(config);
   const sessions = new SessionResolver(config.AUTH_URL, config.SESSION_CACHE_MS);
   const tenants = new Tenants(config.TENANTS_FILE);
-  const pageData = new PageData(sessions, upstreams.meetings, config.PAGE_DATA_TIMEOUT_MS);
+  const pageData = new PageData(sessions, upstreams, config.PAGE_DATA_TIMEOUT_MS);
   const metrics = gatewayMetrics();
   const telemetry = createTelemetry('gateway', {
     otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
@@ -281,6 +281,7 @@ export async function createGateway(
     appPageSources: config.APP_PAGE_SOURCES.length > 0 ? config.APP_PAGE_SOURCES : undefined,
     brandingFor: (request) => tenants.forHost(request.host).branding,
     meetingFor: (request, token, id) => pageData.meeting(request, token, id),
+    firstActionsFor: (request, token) => pageData.firstActions(request, token),
   });
   app.setNotFoundHandler((request, reply) =>
     sendError(request, reply, 404, CommonErrorCode.NotFound, ServerMessages.notFound),

@@ -1,5 +1,5 @@
 import {
-  MEETING_PAGE_TOKENS,
+  PAGE_DATA_TOKENS,
   type Branding,
   type Meeting,
   type MeetingPageList,
@@ -7,10 +7,11 @@ import {
   type PrerenderedPage,
   type PrerenderedPages,
 } from '@meetings/contracts';
-import { sortByOrder, splitHashtags } from '@meetings/domain';
+import { sortByOrder } from '@meetings/domain';
 import { sanitizeNotes } from '@meetings/service-kit';
 import escapeHtml from 'escape-html';
 import { includeInFrame } from './app-page.js';
+import { fill, itemMarkup, UUID, type DataItem } from './data-markup.js';
 import { fillTokens, fitsBranding, type SchemeChoice } from './prerendered-page.js';
 
 /**
@@ -21,7 +22,6 @@ import { fillTokens, fitsBranding, type SchemeChoice } from './prerendered-page.
  * meeting (the remote holds it, shell-context's prerendered-page).
  */
 
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const MEETING_PAGE = new RegExp(`^/app/meetings/(${UUID})(?:/readonly)?/?$`, 'i');
 
 /** The meeting's id when `path` is a meeting page (either variant), else null. */
@@ -29,20 +29,7 @@ export function meetingIdOf(path: string): string | null {
   return MEETING_PAGE.exec(path)?.[1]?.toLowerCase() ?? null;
 }
 
-const T = MEETING_PAGE_TOKENS;
-const TOKEN = /__MK_MEETING_[A-Z]+(?:_[A-Z]+)*__/g;
-// An item's text where the template has it as content (HashtagText's plain span), or any token.
-const ITEM_TOKEN = new RegExp(`<span>${MEETING_PAGE_TOKENS.text}</span>|${TOKEN.source}`, 'g');
-
-/**
- * Every meeting token of `markup` replaced in one pass, so text a user wrote that looks like a
- * token is never filled in itself. Values are markup (escaped by the caller).
- */
-function fill(markup: string, values: Partial<Record<string, string>>): string {
-  return markup.replace(TOKEN, (token) => values[token] ?? token);
-}
-
-type Item = { text: string; completed: boolean; order?: number; hashtags?: readonly string[] };
+const T = PAGE_DATA_TOKENS;
 
 /** The meeting's page markup in a scheme (its template's tokens filled in). */
 export function meetingMarkup(
@@ -58,23 +45,7 @@ export function meetingMarkup(
     completedItem: markup(template.parts.completedItem),
     hashtag: markup(template.parts.hashtag),
   };
-  // An item's text as HashtagText renders it: plain spans around chips for its hashtags.
-  const textOf = (item: Item) =>
-    splitHashtags(item.text, item.hashtags ?? [])
-      .map((part) =>
-        part.kind === 'hashtag'
-          ? fill(parts.hashtag, { [T.hashtag]: escapeHtml(part.tag) })
-          : `<span>${escapeHtml(part.text)}</span>`,
-      )
-      .join('');
-  const item = (entry: Item) => {
-    const row = entry.completed ? parts.completedItem : parts.openItem;
-    // The text as markup where the template has it as content, escaped where it is an attribute
-    // (the checkbox's name); one pass, as in fill.
-    return row.replace(ITEM_TOKEN, (token) =>
-      token === T.text ? escapeHtml(entry.text) : token.startsWith('<') ? textOf(entry) : token,
-    );
-  };
+  const item = (entry: DataItem) => itemMarkup(parts, entry);
   const list = (name: MeetingPageList, items: string[]) =>
     items.length
       ? fill(markup(template.lists[name].list), { [T.items]: items.join('') })

@@ -5,6 +5,7 @@ import {
   PRERENDERED_PAGE_ID,
   THEME_COOKIE,
   type Branding,
+  type PrerenderedActionsPage,
   type PrerenderedMeetingPage,
   type PrerenderedPage,
   type PrerenderedPages,
@@ -42,10 +43,21 @@ export const PrerenderedMeetingPageSchema: z.ZodType<PrerenderedMeetingPage> = z
   lists: z.object({ sharedWith: ListSchema, agenda: ListSchema, actions: ListSchema }),
 });
 
+export const PrerenderedActionsPageSchema: z.ZodType<PrerenderedActionsPage> = z.object({
+  page: PrerenderedPageSchema,
+  parts: z.object({
+    group: PrerenderedPageSchema,
+    openItem: PrerenderedPageSchema,
+    completedItem: PrerenderedPageSchema,
+    hashtag: PrerenderedPageSchema,
+  }),
+});
+
 export const PrerenderedPagesSchema: z.ZodType<PrerenderedPages> = z.object({
   version: z.literal(1),
   pages: z.record(z.string().startsWith('/'), PrerenderedPageSchema),
   meeting: PrerenderedMeetingPageSchema.optional(),
+  actions: PrerenderedActionsPageSchema.optional(),
 });
 
 export type SchemeChoice = 'light' | 'dark' | 'system';

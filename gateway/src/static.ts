@@ -10,12 +10,14 @@ import {
   PRERENDERED_APP_PAGES_FILE,
   PRERENDERED_LANDING_FILE,
   type Branding,
+  type ListActionsResponse,
   type Meeting,
   type PrerenderedPages,
 } from '@meetings/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { hasSessionCookie, includeAppPage, sessionCookie } from './app-page.js';
+import { ACTIONS_PAGE_PATH, actionsTemplate, includeActionsPage } from './actions-page.js';
 import { includeMeetingPage, meetingIdOf, meetingTemplate } from './meeting-page.js';
 import { includeLandingPage, LandingPageSource } from './landing-page.js';
 import {
@@ -72,6 +74,11 @@ export async function serveFrontEnds(
      * may not, or the service does not answer in time: the page is then served without it).
      */
     meetingFor?: (request: FastifyRequest, token: string, id: string) => Promise<Meeting | null>;
+    /** The first page of actions a signed-in request's actions page shows (null: as above). */
+    firstActionsFor?: (
+      request: FastifyRequest,
+      token: string,
+    ) => Promise<ListActionsResponse | null>;
   },
 ): Promise<void> {
   const remotes = options.remoteDirs.map((entry) => {
@@ -141,10 +148,33 @@ export async function serveFrontEnds(
   const appPages = options.brandingFor
     ? appPageServer(shellDir, appSources, options.brandingFor)
     : null;
-  const meetingPages =
-    options.brandingFor && options.meetingFor
-      ? meetingPageServer(shellDir, appSources, options.brandingFor, options.meetingFor)
-      : null;
+  const { brandingFor, meetingFor, firstActionsFor } = options;
+  const personalPages = brandingFor
+    ? personalPageServer(
+        shellDir,
+        appSources,
+        async ({ request, token, path, shell, frames, pages }) => {
+          const branding = brandingFor(request);
+          const scheme = schemeChoice(request.headers.cookie);
+          const id = meetingIdOf(path);
+          const meetingPage = meetingTemplate(pages);
+          if (id && meetingPage && meetingFor) {
+            const meeting = await meetingFor(request, token, id);
+            return (
+              meeting && includeMeetingPage(shell, frames, meetingPage, meeting, branding, scheme)
+            );
+          }
+          const actionsPage = actionsTemplate(pages);
+          if (path === ACTIONS_PAGE_PATH && actionsPage && firstActionsFor) {
+            const answer = await firstActionsFor(request, token);
+            return (
+              answer && includeActionsPage(shell, frames, actionsPage, answer, branding, scheme)
+            );
+          }
+          return null;
+        },
+      )
+    : null;
   app.get('/', async (request, reply) =>
     (await landing?.(request, reply, '/')) ? reply : sendShell(reply),
   );
@@ -156,7 +186,7 @@ export async function serveFrontEnds(
     }
     // Page paths belong to the shell's router; a missing asset is a real 404.
     if (/\.[a-z0-9]{1,8}$/i.test(path)) return reply.callNotFound();
-    if (isAppPagePath(path) && (await meetingPages?.(request, reply, path))) return reply;
+    if (isAppPagePath(path) && (await personalPages?.(request, reply, path))) return reply;
     if (isAppPagePath(path) && (await appPages?.(request, reply, path))) return reply;
     return sendShell(reply, path);
   });
@@ -323,35 +353,40 @@ function appPageServer(
   });
 }
 
+interface PersonalPageInput {
+  request: FastifyRequest;
+  /** The session token of the request's cookie (not checked: the services decide). */
+  token: string;
+  path: string;
+  shell: string;
+  frames: PrerenderedPages;
+  pages: PrerenderedPages[];
+}
+
 /**
- * A signed-in user's first load of a meeting: the meeting, read with the user's session, in the
- * page mfe-meetings prerenders as a template (gateway/src/meeting-page.ts). Built for each
- * request and never stored by a cache: it is one user's data.
+ * A signed-in user's first load of a page with that user's data in it (a meeting, the first page
+ * of actions: `build` reads it with the user's session and fills the page in, or gives null).
+ * Built for each request and never stored by a cache: it is one user's data.
  */
-function meetingPageServer(
+function personalPageServer(
   shellDir: string,
   sources: AppPageSources,
-  brandingFor: (request: FastifyRequest) => Branding,
-  meetingFor: (request: FastifyRequest, token: string, id: string) => Promise<Meeting | null>,
+  build: (input: PersonalPageInput) => Promise<string | null>,
 ): PageServer {
   const shellFile = join(shellDir, FRAMED_SHELL);
   return async (request, reply, path) => {
-    const id = meetingIdOf(path);
     const token = sessionCookie(request.headers.cookie);
-    if (!id || !token || !existsSync(shellFile)) return false;
+    if (!token || !existsSync(shellFile)) return false;
     const [frame, pages] = await Promise.all([sources.frames.get(), readPages(sources)]);
-    const template = meetingTemplate(pages.map((found) => found.page));
-    if (!frame || !template) return false;
-    const meeting = await meetingFor(request, token, id);
-    if (!meeting) return false;
-    const html = includeMeetingPage(
-      readFileCached(shellFile).text,
-      frame.page,
-      template,
-      meeting,
-      brandingFor(request),
-      schemeChoice(request.headers.cookie),
-    );
+    if (!frame) return false;
+    const html = await build({
+      request,
+      token,
+      path,
+      shell: readFileCached(shellFile).text,
+      frames: frame.page,
+      pages: pages.map((found) => found.page),
+    });
     if (html === null) return false;
     void reply
       .header('content-type', 'text/html; charset=utf-8')

@@ -64,6 +64,8 @@ export interface PrerenderedPages {
   pages: Record<string, PrerenderedPage>;
   /** The meeting page, filled in per request with the meeting (mfe-meetings only). */
   meeting?: PrerenderedMeetingPage;
+  /** The actions page, filled in per request with the first page of actions (mfe-actions). */
+  actions?: PrerenderedActionsPage;
 }
 
 export const PRERENDERED_APP_PAGES_FILE = 'app-pages.prerender.json';
@@ -83,31 +85,55 @@ export const PRERENDER_SLOT = '__MK_PAGE__';
 export interface PrerenderedMeetingPage {
   /** The app frame it goes into (the sidebar entry it marks). */
   framePath: string;
-  /** The page, with MEETING_PAGE_TOKENS where the meeting's fields and lists go. */
+  /** The page, with PAGE_DATA_TOKENS where the meeting's fields and lists go. */
   page: PrerenderedPage;
   parts: {
-    /** A person it is shared with (MEETING_PAGE_TOKENS.text: the e-mail). */
+    /** A person it is shared with (PAGE_DATA_TOKENS.text: the e-mail). */
     email: PrerenderedPage;
-    /** An agenda item or action, open and completed (MEETING_PAGE_TOKENS.text). */
+    /** An agenda item or action, open and completed (PAGE_DATA_TOKENS.text). */
     openItem: PrerenderedPage;
     completedItem: PrerenderedPage;
-    /** A hashtag chip inside an item's text (MEETING_PAGE_TOKENS.hashtag: the tag, no #). */
+    /** A hashtag chip inside an item's text (PAGE_DATA_TOKENS.hashtag: the tag, no #). */
     hashtag: PrerenderedPage;
   };
-  /** Each list with MEETING_PAGE_TOKENS.items where its items go, and what it shows when empty. */
+  /** Each list with PAGE_DATA_TOKENS.items where its items go, and what it shows when empty. */
   lists: Record<MeetingPageList, { list: PrerenderedPage; empty: PrerenderedPage }>;
 }
 
 export type MeetingPageList = 'sharedWith' | 'agenda' | 'actions';
 
-/** Where the shell's server puts a meeting's fields into PrerenderedMeetingPage's markup. */
-export const MEETING_PAGE_TOKENS = {
-  title: '__MK_MEETING_TITLE__',
-  notes: '__MK_MEETING_NOTES__',
-  sharedWith: '__MK_MEETING_SHARED_WITH__',
-  agenda: '__MK_MEETING_AGENDA__',
-  actions: '__MK_MEETING_ACTIONS__',
-  items: '__MK_MEETING_ITEMS__',
-  text: '__MK_MEETING_TEXT__',
-  hashtag: '__MK_MEETING_HASHTAG__',
+/**
+ * The actions page rendered at build time with PAGE_DATA_TOKENS.groups where the first page of
+ * a user's actions goes (mfe-actions writes it into its app-pages.prerender.json as `actions`):
+ * the shell's server reads that page from svc-actions with the user's session, as the page's own
+ * first call does, and builds it from the parts.
+ */
+export interface PrerenderedActionsPage {
+  page: PrerenderedPage;
+  parts: {
+    /** One meeting with its actions (PAGE_DATA_TOKENS.title, .id and .items). */
+    group: PrerenderedPage;
+    /** An action, open and completed (PAGE_DATA_TOKENS.text). */
+    openItem: PrerenderedPage;
+    completedItem: PrerenderedPage;
+    /** A hashtag chip inside an action's text (PAGE_DATA_TOKENS.hashtag). */
+    hashtag: PrerenderedPage;
+  };
+}
+
+/**
+ * Where the shell's server puts one user's data into the markup of PrerenderedMeetingPage and
+ * PrerenderedActionsPage.
+ */
+export const PAGE_DATA_TOKENS = {
+  title: '__MK_DATA_TITLE__',
+  id: '__MK_DATA_ID__',
+  groups: '__MK_DATA_GROUPS__',
+  notes: '__MK_DATA_NOTES__',
+  sharedWith: '__MK_DATA_SHARED_WITH__',
+  agenda: '__MK_DATA_AGENDA__',
+  actions: '__MK_DATA_ACTIONS__',
+  items: '__MK_DATA_ITEMS__',
+  text: '__MK_DATA_TEXT__',
+  hashtag: '__MK_DATA_HASHTAG__',
 } as const;

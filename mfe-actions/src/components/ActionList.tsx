@@ -4,9 +4,15 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ListMessages } from '@meetings/contracts';
 import { meetingLabel } from '@meetings/domain';
-import { useApi, useDeferredStore, useToast } from '@meetings/shell-context';
-import { ActionRow } from '@meetings/shell-context/ui';
-import { useEffect, useId, useState } from 'react';
+import {
+  useApi,
+  useDeferredStore,
+  useHoldPrerenderedPage,
+  useReleasePrerenderedPage,
+  useToast,
+} from '@meetings/shell-context';
+import { ActionRow, type ActionRowProps } from '@meetings/shell-context/ui';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from '@meetings/shell-context/router';
 import {
   createActionList,
@@ -35,6 +41,13 @@ export function ActionList({ filters }: { filters: ActionFilters }) {
     void list.loadMore();
     return () => list.cancel();
   }, [list]);
+  // A first load can carry the first page in its HTML (the shell's server renders it): that copy
+  // stays on screen until this list has its own first page (or knows it has none, or failed),
+  // instead of an empty list in its place.
+  useHoldPrerenderedPage();
+  useReleasePrerenderedPage(
+    state.meetings.length > 0 || (!state.loading && (state.failed || !state.hasMore)),
+  );
 
   return (
     <Stack spacing={2}>
@@ -53,6 +66,44 @@ export function ActionList({ filters }: { filters: ActionFilters }) {
   );
 }
 
+/**
+ * One meeting's actions under its name, linking to it. `headingId` names the section; the label
+ * is what the heading's link says.
+ */
+export function MeetingGroup({
+  meetingId,
+  headingId,
+  label,
+  children,
+}: {
+  meetingId: string;
+  headingId: string;
+  label: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: 2 }}>
+      <Typography id={headingId} variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+        <Link component={RouterLink} to={meetingPath(meetingId)} underline="hover">
+          {label}
+        </Link>
+      </Typography>
+      <Stack component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** One action of a MeetingGroup. */
+export function ActionEntry(props: ActionRowProps) {
+  return (
+    <li>
+      <ActionRow {...props} />
+    </li>
+  );
+}
+
 function MeetingSection({
   meeting,
   list,
@@ -64,23 +115,19 @@ function MeetingSection({
 }) {
   const headingId = useId();
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: 2 }}>
-      <Typography id={headingId} variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-        <Link component={RouterLink} to={meetingPath(meeting.id)} underline="hover">
-          {meetingLabel(meeting.title, meeting.date)}
-        </Link>
-      </Typography>
-      <Stack component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-        {meeting.actions.map((action) => (
-          <li key={action.id}>
-            <ActionRow
-              action={action}
-              disabled={pending.has(action.id)}
-              onToggle={(completed) => void list.setCompleted(meeting.id, action.id, completed)}
-            />
-          </li>
-        ))}
-      </Stack>
-    </Paper>
+    <MeetingGroup
+      meetingId={meeting.id}
+      headingId={headingId}
+      label={meetingLabel(meeting.title, meeting.date)}
+    >
+      {meeting.actions.map((action) => (
+        <ActionEntry
+          key={action.id}
+          action={action}
+          disabled={pending.has(action.id)}
+          onToggle={(completed) => void list.setCompleted(meeting.id, action.id, completed)}
+        />
+      ))}
+    </MeetingGroup>
   );
 }

@@ -3,7 +3,7 @@
 // the page painted from the HTML is the one the app then shows for a reader.
 import Skeleton from '@mui/material/Skeleton';
 import {
-  MEETING_PAGE_TOKENS as T,
+  PAGE_DATA_TOKENS as T,
   MeetingMessages,
   type PrerenderedMeetingPage,
   type PrerenderedPage,

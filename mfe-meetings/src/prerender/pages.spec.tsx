@@ -1,6 +1,6 @@
 // @vitest-environment node
 // In Node, as the build runs it: emotion then writes its styles into the markup.
-import { MEETING_PAGE_TOKENS, PRERENDERED_APP_PAGES_FILE } from '@meetings/contracts';
+import { PAGE_DATA_TOKENS, PRERENDERED_APP_PAGES_FILE } from '@meetings/contracts';
 import { describe, expect, it } from 'vitest';
 import render from './pages.js';
 
@@ -22,7 +22,7 @@ describe('the prerendered meetings list', () => {
 describe('the prerendered meeting page', () => {
   const { [PRERENDERED_APP_PAGES_FILE]: file } = render();
   const template = file!.meeting!;
-  const T = MEETING_PAGE_TOKENS;
+  const T = PAGE_DATA_TOKENS;
 
   it("is the read-only variant with a token for each of the meeting's fields and lists", () => {
     expect(template.framePath).toBe('/app/meetings');

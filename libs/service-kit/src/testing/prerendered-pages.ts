@@ -1,7 +1,8 @@
 import {
   DEFAULT_BRANDING,
-  MEETING_PAGE_TOKENS as T,
+  PAGE_DATA_TOKENS as T,
   PRERENDER_SLOT,
+  type PrerenderedActionsPage,
   type PrerenderedMeetingPage,
   type PrerenderedPage,
   type PrerenderedPages,
@@ -29,7 +30,7 @@ export function testPrerenderedPage(markup: (scheme: string) => string): Prerend
 
 const fixed = (markup: string) => testPrerenderedPage(() => markup);
 
-/** The shell's app frame for `/app/meetings`: a header with the product name around the slot. */
+/** The shell's app frames of `/app/meetings` and `/app/actions`: a header around the slot. */
 export function testAppFrames(): PrerenderedPages {
   return {
     version: 1,
@@ -38,6 +39,7 @@ export function testAppFrames(): PrerenderedPages {
         (scheme) =>
           `<style>.frame{}</style><header class="${scheme}">__MK_PRODUCT_NAME__</header><main>${PRERENDER_SLOT}</main>`,
       ),
+      '/app/actions': fixed(`<header>__MK_PRODUCT_NAME__</header><main>${PRERENDER_SLOT}</main>`),
     },
   };
 }
@@ -70,6 +72,25 @@ export function testMeetingTemplate(): PrerenderedMeetingPage {
       sharedWith: list('Shared with', 'Not shared with anyone'),
       agenda: list('Agenda', 'No agenda items'),
       actions: list('Actions', 'No actions'),
+    },
+  };
+}
+
+/** An actions page template with the tokens and parts mfe-actions' has, in plain markup. */
+export function testActionsTemplate(): PrerenderedActionsPage {
+  const row = (checked: string) =>
+    fixed(
+      `<li><input type="checkbox"${checked} aria-label="${T.text}"/><span class="text"><span>${T.text}</span></span></li>`,
+    );
+  return {
+    page: fixed(`<h1>Actions</h1><div class="groups">${T.groups}</div>`),
+    parts: {
+      group: fixed(
+        `<section aria-labelledby="a-${T.id}"><h2 id="a-${T.id}"><a href="/app/meetings/${T.id}">${T.title}</a></h2><ul>${T.items}</ul></section>`,
+      ),
+      openItem: row(''),
+      completedItem: row(' checked=""'),
+      hashtag: fixed(`<span class="chip" data-hashtag="${T.hashtag}">#${T.hashtag}</span>`),
     },
   };
 }

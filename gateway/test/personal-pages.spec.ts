@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { DEFAULT_BRANDING, type Meeting } from '@meetings/contracts';
 import {
+  testActionsTemplate,
   testAppFrames,
   testMeetingTemplate,
   testPrerenderedPage,
@@ -15,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from '../src/app.js';
 import { loadGatewayConfig } from '../src/config.js';
+import { actionsMarkup } from '../src/actions-page.js';
 import { includeMeetingPage, meetingIdOf, meetingMarkup } from '../src/meeting-page.js';
 
 const INDEX_HTML =
@@ -91,25 +93,25 @@ describe('meetingMarkup', () => {
   it('shows each empty list as its template says; text that looks like a token stays text', () => {
     const html = fill(
       meeting({
-        title: '__MK_MEETING_NOTES__',
+        title: '__MK_DATA_NOTES__',
         sharedWith: [],
         agenda: [],
         notes: '',
         actions: [
           {
             ...meeting().actions[0]!,
-            text: '__MK_MEETING_TEXT__ __MK_MEETING_ITEMS__',
+            text: '__MK_DATA_TEXT__ __MK_DATA_ITEMS__',
             hashtags: [],
           },
         ],
       }),
     );
-    expect(html).toContain('<h1>__MK_MEETING_NOTES__</h1>');
+    expect(html).toContain('<h1>__MK_DATA_NOTES__</h1>');
     expect(html).toContain('<section><p class="empty">Not shared with anyone</p></section>');
     expect(html).toContain('<section><p class="empty">No agenda items</p></section>');
     expect(html).toContain('<div data-testid="notes-preview"></div>');
     expect(html).toContain(
-      'aria-label="__MK_MEETING_TEXT__ __MK_MEETING_ITEMS__"/><span class="text"><span>__MK_MEETING_TEXT__ __MK_MEETING_ITEMS__</span>',
+      'aria-label="__MK_DATA_TEXT__ __MK_DATA_ITEMS__"/><span class="text"><span>__MK_DATA_TEXT__ __MK_DATA_ITEMS__</span>',
     );
   });
 
@@ -151,12 +153,49 @@ describe('meetingMarkup', () => {
   });
 });
 
+describe('actionsMarkup', () => {
+  it('puts each meeting of the first page with its actions in order, escaped, hashtags as chips', () => {
+    const source = meeting();
+    const html = actionsMarkup(
+      testActionsTemplate(),
+      {
+        page: 1,
+        pageSize: 25,
+        hasMore: true,
+        meetings: [
+          {
+            _id: ID,
+            id: ID,
+            title: 'Ops <sync>',
+            date: source.date,
+            owner: source.owner,
+            actions: [
+              { ...source.actions[0]!, order: 2, text: 'Later #release', hashtags: ['release'] },
+              { ...source.actions[0]!, order: 1, completed: true, text: 'First & done' },
+            ],
+          },
+        ],
+      },
+      'light',
+      DEFAULT_BRANDING,
+    );
+    expect(html).toBe(
+      `<h1>Actions</h1><div class="groups"><section aria-labelledby="a-${ID}"><h2 id="a-${ID}"><a href="/app/meetings/${ID}">Ops &lt;sync&gt;</a></h2><ul>` +
+        '<li><input type="checkbox" checked="" aria-label="First &amp; done"/><span class="text"><span>First &amp; done</span></span></li>' +
+        '<li><input type="checkbox" aria-label="Later #release"/><span class="text"><span>Later </span><span class="chip" data-hashtag="release">#release</span></span></li>' +
+        '</ul></section></div>',
+    );
+  });
+});
+
 describe('a signed-in first load of a meeting through the gateway', () => {
   let gateway: FastifyInstance;
   let auth: Server;
   let meetings: Server;
   const seen: { url?: string; headers: IncomingHttpHeaders }[] = [];
-  let answer: { status: number; body: unknown; delayMs?: number } = { status: 200, body: {} };
+  type Answer = { status: number; body: unknown; delayMs?: number };
+  let answer: Answer = { status: 200, body: {} };
+  let actionsAnswer: Answer = { status: 200, body: {} };
 
   const listen = async (server: Server) => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -185,18 +224,27 @@ describe('a signed-in first load of a meeting through the gateway', () => {
         );
       });
     });
+    // svc-meetings and svc-actions: what the test says, for either.
     meetings = createServer((request, response) => {
       seen.push({ url: request.url, headers: request.headers });
+      const { status, body, delayMs } = request.url?.startsWith('/api/actions/')
+        ? actionsAnswer
+        : answer;
       setTimeout(() => {
         response
-          .writeHead(answer.status, { 'content-type': 'application/json' })
-          .end(JSON.stringify(answer.body));
-      }, answer.delayMs ?? 0);
+          .writeHead(status, { 'content-type': 'application/json' })
+          .end(JSON.stringify(body));
+      }, delayMs ?? 0);
     });
     const root = mkdtempSync(join(tmpdir(), 'meeting-page-'));
     const shellDir = join(root, 'shell');
     const meetingsDir = join(root, 'mfe-meetings');
-    for (const dir of [shellDir, meetingsDir]) mkdirSync(dir);
+    const actionsDir = join(root, 'mfe-actions');
+    for (const dir of [shellDir, meetingsDir, actionsDir]) mkdirSync(dir);
+    writeFileSync(
+      join(actionsDir, 'app-pages.prerender.json'),
+      JSON.stringify({ version: 1, pages: {}, actions: testActionsTemplate() }),
+    );
     writeFileSync(join(shellDir, 'index.html'), INDEX_HTML);
     writeFileSync(join(shellDir, 'app.html'), APP_HTML);
     writeFileSync(join(shellDir, 'app-frame.prerender.json'), JSON.stringify(testAppFrames()));
@@ -213,9 +261,10 @@ describe('a signed-in first load of a meeting through the gateway', () => {
         LOG_LEVEL: 'silent',
         TRUSTED_PROXY_HOPS: '0',
         SHELL_DIR: shellDir,
-        REMOTE_DIRS: `mfe-meetings=${meetingsDir}`,
+        REMOTE_DIRS: `mfe-meetings=${meetingsDir},mfe-actions=${actionsDir}`,
         AUTH_URL: await listen(auth),
         MEETINGS_URL: await listen(meetings),
+        ACTIONS_URL: `http://127.0.0.1:${(meetings.address() as AddressInfo).port}`,
         PAGE_DATA_TIMEOUT_MS: '300',
       }),
     );
@@ -277,5 +326,33 @@ describe('a signed-in first load of a meeting through the gateway', () => {
     expect(seen).toHaveLength(3);
     // The meetings list keeps its own prerendered page.
     expect(text(await get('/app/meetings', 'session=good'))).toContain('<main><h1>Meetings</h1>');
+  });
+
+  it("renders the actions page with the first page the user's session reads", async () => {
+    actionsAnswer = {
+      status: 200,
+      body: {
+        page: 1,
+        pageSize: 25,
+        hasMore: false,
+        meetings: [{ ...meeting(), actions: [{ ...meeting().actions[0]!, text: 'Mine & only' }] }],
+      },
+    };
+    seen.length = 0;
+    const response = await get('/app/actions', 'session=good');
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const html = text(response);
+    expect(html).toContain(
+      '<header>MeetingKeeper</header><main><h1>Actions</h1><div class="groups"><section',
+    );
+    expect(html).toContain('<span>Mine &amp; only</span>');
+    expect(seen.map((request) => request.url)).toEqual([
+      '/api/actions/?page=1&pageSize=25&showCompleted=false',
+    ]);
+    expect(seen[0]!.headers.authorization).toBe('Bearer internal-token');
+    // Refused or unreadable: the page as before (here the plain shell: no prerendered list).
+    actionsAnswer = { status: 401, body: {} };
+    expect(text(await get('/app/actions', 'session=good'))).toBe(APP_HTML);
+    expect(text(await get('/app/actions', 'session=stale'))).toBe(APP_HTML);
   });
 });

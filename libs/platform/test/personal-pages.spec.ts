@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  eventually,
+  testActionsTemplate,
   testAppFrames,
   testMeetingTemplate,
   testPrerenderedPage,
@@ -9,8 +11,9 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestPlatform, type ApiClient, type TestPlatform } from './helpers.js';
 
-// A first load of a meeting with the meeting in its HTML: the gateway reads it from svc-meetings
-// with the user's own session, so what each user gets is what the service lets them read.
+// A first load of a meeting (or of the actions page) with its data in the HTML: the gateway reads
+// it from svc-meetings (svc-actions) with the user's own session, so what each user gets is what
+// the service lets them read.
 
 const INDEX_HTML =
   '<!doctype html><html><head><title>MeetingKeeper</title></head><body><div id="root"></div></body></html>';
@@ -21,7 +24,12 @@ beforeAll(async () => {
   const root = mkdtempSync(join(tmpdir(), 'meeting-page-'));
   const shellDir = join(root, 'shell');
   const meetingsDir = join(root, 'mfe-meetings');
-  for (const dir of [shellDir, meetingsDir]) mkdirSync(dir);
+  const actionsDir = join(root, 'mfe-actions');
+  for (const dir of [shellDir, meetingsDir, actionsDir]) mkdirSync(dir);
+  writeFileSync(
+    join(actionsDir, 'app-pages.prerender.json'),
+    JSON.stringify({ version: 1, pages: {}, actions: testActionsTemplate() }),
+  );
   writeFileSync(join(shellDir, 'index.html'), INDEX_HTML);
   writeFileSync(join(shellDir, 'app-frame.prerender.json'), JSON.stringify(testAppFrames()));
   writeFileSync(
@@ -33,7 +41,10 @@ beforeAll(async () => {
     }),
   );
   t = await startTestPlatform({
-    frontEnds: { shellDir, remoteDirs: [`mfe-meetings=${meetingsDir}`] },
+    frontEnds: {
+      shellDir,
+      remoteDirs: [`mfe-meetings=${meetingsDir}`, `mfe-actions=${actionsDir}`],
+    },
   });
 });
 
@@ -91,5 +102,26 @@ describe('the meeting page rendered by the shell server', () => {
     expect((await owner.call('GET', `/app/meetings/${id}`)).text).toContain(
       '<p class="empty">Not shared with anyone</p>',
     );
+  });
+
+  it('shows each user the first page of their own actions, as svc-actions indexed them', async () => {
+    const owner = await signIn(t, 'actions-owner@example.com');
+    const stranger = await signIn(t, 'actions-stranger@example.com');
+    const created = await owner.call('POST', '/api/meetings/create', { title: 'Ops <sync>' });
+    const id = (created.json.meeting as { id: string }).id;
+    await put(owner, `${id}/add-action-item`, { text: 'Renew #certs & keys' });
+    // The actions index follows the meeting over the bus.
+    const page = await eventually(async () => {
+      const answer = await owner.call('GET', '/app/actions');
+      return answer.text.includes('Renew') ? answer : undefined;
+    });
+    expect(page.headers.get('cache-control')).toBe('private, no-store');
+    expect(page.text).toContain(`<a href="/app/meetings/${id}">Ops &lt;sync&gt;</a>`);
+    expect(page.text).toContain(
+      '<span>Renew </span><span class="chip" data-hashtag="certs">#certs</span><span> &amp; keys</span>',
+    );
+    const theirs = await stranger.call('GET', '/app/actions');
+    expect(theirs.text).toContain('<h1>Actions</h1><div class="groups"></div>');
+    expect(theirs.text).not.toContain('Renew');
   });
 });
