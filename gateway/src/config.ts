@@ -51,8 +51,8 @@ export const GatewayEnvSchema = z.object({
   /** OpenTelemetry collector (OTLP over HTTP); traces are off when unset. */
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
   /**
-   * How long the first load of a meeting waits for the meeting to render it into the page; past
-   * it the page is served without (the app then loads it).
+   * How long a first load of a meeting or of the actions page waits for its data to render it
+   * into the page; past it the page is served without (the app then loads it).
    */
   PAGE_DATA_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(500),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
