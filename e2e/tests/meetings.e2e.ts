@@ -208,13 +208,23 @@ describe('meetings', () => {
       frame.locator('nav:visible a[aria-current="page"]').getAttribute('href'),
     ).resolves.toBe('/app/meetings');
     await expect(frame.getAttribute('inert')).resolves.toBe('');
-    // On a phone: the top bar's icons instead of the sidebar, the same page in it.
-    await noScript.setViewportSize({ width: 390, height: 800 });
-    await expect(frame.locator('h1:visible').textContent()).resolves.toBe('Meetings');
-    await expect(frame.locator('nav:visible a').count()).resolves.toBe(2);
-    await expect(frame.locator('.MuiListItemText-root:visible').count()).resolves.toBe(0);
+    // A desktop browser (Chromium says so in Sec-CH-UA-Mobile) gets the wide layout alone.
+    expect(await frame.locator('h1').count()).toBe(1);
     expect(await frame.textContent()).not.toContain('__MK_');
     await noScript.close();
+
+    // A phone: both layouts, CSS shows the top bar's icons instead of the sidebar, the same page.
+    const phone = await context.newPage();
+    await phone.setExtraHTTPHeaders({ 'sec-ch-ua-mobile': '?1' });
+    await phone.route(/\.js(\?|$)/, (route) => route.abort());
+    await phone.setViewportSize({ width: 390, height: 800 });
+    await phone.goto('/app/meetings');
+    const phoneFrame = phone.locator('#prerendered-page');
+    expect(await phoneFrame.locator('h1').count()).toBe(2);
+    await expect(phoneFrame.locator('h1:visible').textContent()).resolves.toBe('Meetings');
+    await expect(phoneFrame.locator('nav:visible a').count()).resolves.toBe(2);
+    await expect(phoneFrame.locator('.MuiListItemText-root:visible').count()).resolves.toBe(0);
+    await phone.close();
 
     const fresh = await context.newPage();
     const freshErrors: string[] = [];

@@ -7,7 +7,7 @@ import {
 } from '@meetings/contracts';
 import { sortByOrder } from '@meetings/domain';
 import escapeHtml from 'escape-html';
-import { includeInFrame } from './app-page.js';
+import { frameOf, includeInFrame } from './app-page.js';
 import { fill, itemMarkup } from './data-markup.js';
 import { fillTokens, fitsBranding, type SchemeChoice } from './prerendered-page.js';
 
@@ -68,12 +68,11 @@ export function includeActionsPage(
   answer: ListActionsResponse,
   branding: Branding,
   scheme: SchemeChoice,
+  desktop = false,
 ): string | null {
   const pages = [template.page, ...Object.values(template.parts)];
   if (!pages.every((page) => fitsBranding(page, branding))) return null;
-  const frame = Object.hasOwn(frames.pages, ACTIONS_PAGE_PATH)
-    ? frames.pages[ACTIONS_PAGE_PATH]
-    : undefined;
+  const frame = frameOf(frames, ACTIONS_PAGE_PATH, desktop);
   return includeInFrame(shellHtml, frame, () => actionsMarkup(template, answer, scheme, branding), {
     branding,
     scheme,

@@ -40,14 +40,39 @@ export function includeAppPage(
   path: string,
   branding: Branding,
   scheme: SchemeChoice,
+  desktop = false,
 ): string | null {
   const page = pages.find((remote) => Object.hasOwn(remote.pages, path))?.pages[path];
   if (!page || !fitsBranding(page, branding)) return null;
-  const frame = Object.hasOwn(frames.pages, path) ? frames.pages[path] : undefined;
-  return includeInFrame(shellHtml, frame, () => fillTokens(page, scheme, branding), {
-    branding,
-    scheme,
-  });
+  return includeInFrame(
+    shellHtml,
+    frameOf(frames, path, desktop),
+    () => fillTokens(page, scheme, branding),
+    { branding, scheme },
+  );
+}
+
+/**
+ * Whether the request comes from a desktop browser (its `Sec-CH-UA-Mobile: ?0` client hint,
+ * which Chromium-based browsers send on every request): its window is almost always wider than
+ * the frame's breakpoint. Browsers without the hint, and phones, get both layouts.
+ */
+export function isDesktop(mobileHint: string | string[] | undefined): boolean {
+  return mobileHint === '?0';
+}
+
+/**
+ * The frame of a page path: for a desktop browser its wide layout alone when the shell's build
+ * wrote one (the page then goes into the HTML once), else both layouts.
+ */
+export function frameOf(
+  frames: PrerenderedPages,
+  path: string,
+  desktop: boolean,
+): PrerenderedPage | undefined {
+  if (desktop && frames.wideFrames && Object.hasOwn(frames.wideFrames, path))
+    return frames.wideFrames[path];
+  return Object.hasOwn(frames.pages, path) ? frames.pages[path] : undefined;
 }
 
 /**

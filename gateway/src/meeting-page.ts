@@ -10,7 +10,7 @@ import {
 import { sortByOrder } from '@meetings/domain';
 import { sanitizeNotes } from '@meetings/service-kit';
 import escapeHtml from 'escape-html';
-import { includeInFrame } from './app-page.js';
+import { frameOf, includeInFrame } from './app-page.js';
 import { fill, itemMarkup, UUID, type DataItem } from './data-markup.js';
 import { fillTokens, fitsBranding, type SchemeChoice } from './prerendered-page.js';
 
@@ -89,11 +89,10 @@ export function includeMeetingPage(
   meeting: Meeting,
   branding: Branding,
   scheme: SchemeChoice,
+  desktop = false,
 ): string | null {
   if (!templatePages(template).every((page) => fitsBranding(page, branding))) return null;
-  const frame = Object.hasOwn(frames.pages, template.framePath)
-    ? frames.pages[template.framePath]
-    : undefined;
+  const frame = frameOf(frames, template.framePath, desktop);
   return includeInFrame(
     shellHtml,
     frame,

@@ -56,6 +56,7 @@ export const PrerenderedActionsPageSchema: z.ZodType<PrerenderedActionsPage> = z
 export const PrerenderedPagesSchema: z.ZodType<PrerenderedPages> = z.object({
   version: z.literal(1),
   pages: z.record(z.string().startsWith('/'), PrerenderedPageSchema),
+  wideFrames: z.record(z.string().startsWith('/'), PrerenderedPageSchema).optional(),
   meeting: PrerenderedMeetingPageSchema.optional(),
   actions: PrerenderedActionsPageSchema.optional(),
 });

@@ -16,7 +16,7 @@ import {
 } from '@meetings/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { hasSessionCookie, includeAppPage, sessionCookie } from './app-page.js';
+import { hasSessionCookie, includeAppPage, isDesktop, sessionCookie } from './app-page.js';
 import { ACTIONS_PAGE_PATH, actionsTemplate, includeActionsPage } from './actions-page.js';
 import { includeMeetingPage, meetingIdOf, meetingTemplate } from './meeting-page.js';
 import { includeLandingPage, LandingPageSource } from './landing-page.js';
@@ -156,19 +156,22 @@ export async function serveFrontEnds(
         async ({ request, token, path, shell, frames, pages }) => {
           const branding = brandingFor(request);
           const scheme = schemeChoice(request.headers.cookie);
+          const desktop = isDesktop(request.headers['sec-ch-ua-mobile']);
           const id = meetingIdOf(path);
           const meetingPage = meetingTemplate(pages);
           if (id && meetingPage && meetingFor) {
             const meeting = await meetingFor(request, token, id);
             return (
-              meeting && includeMeetingPage(shell, frames, meetingPage, meeting, branding, scheme)
+              meeting &&
+              includeMeetingPage(shell, frames, meetingPage, meeting, branding, scheme, desktop)
             );
           }
           const actionsPage = actionsTemplate(pages);
           if (path === ACTIONS_PAGE_PATH && actionsPage && firstActionsFor) {
             const answer = await firstActionsFor(request, token);
             return (
-              answer && includeActionsPage(shell, frames, actionsPage, answer, branding, scheme)
+              answer &&
+              includeActionsPage(shell, frames, actionsPage, answer, branding, scheme, desktop)
             );
           }
           return null;
@@ -203,6 +206,8 @@ interface EncodedPage {
 interface Included {
   key: string;
   html: () => string | null;
+  /** Request headers besides the cookie and encoding the page depends on. */
+  vary?: string[];
 }
 
 type PageServer = (request: FastifyRequest, reply: FastifyReply, path: string) => Promise<boolean>;
@@ -230,9 +235,9 @@ function includedPageServer(
     void reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      // The answer differs by the theme and session cookies and the encoding; the host picks the
-      // tenant.
-      .header('vary', 'accept-encoding, cookie')
+      // The answer differs by the theme and session cookies and the encoding (and what `vary`
+      // adds); the host picks the tenant.
+      .header('vary', ['accept-encoding', 'cookie', ...(found.vary ?? [])].join(', '))
       .header('etag', page.etag);
     if (request.headers['if-none-match'] === page.etag) {
       await reply.code(304).send();
@@ -329,17 +334,20 @@ function appPageServer(
     const pages = await readPages(sources);
     const branding = brandingFor(request);
     const scheme = schemeChoice(request.headers.cookie);
+    const desktop = isDesktop(request.headers['sec-ch-ua-mobile']);
     const shell = readFileCached(shellFile);
     return {
       key: [
         'app',
         path,
+        desktop,
         frame.key,
         ...pages.map((found) => found.key),
         shell.mtimeMs,
         scheme,
         JSON.stringify(branding),
       ].join('|'),
+      vary: ['sec-ch-ua-mobile'],
       html: () =>
         includeAppPage(
           shell.text,
@@ -348,6 +356,7 @@ function appPageServer(
           path,
           branding,
           scheme,
+          desktop,
         ),
     };
   });
@@ -391,7 +400,7 @@ function personalPageServer(
     void reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'private, no-store')
-      .header('vary', 'accept-encoding, cookie');
+      .header('vary', 'accept-encoding, cookie, sec-ch-ua-mobile');
     const accepted = String(request.headers['accept-encoding'] ?? '');
     // Compressed per request: a quicker setting than the shared pages' (built once per key).
     if (/\bbr\b/.test(accepted)) {

@@ -32,6 +32,12 @@ const frames: PrerenderedPages = {
       () => `<header>__MK_PRODUCT_NAME__</header><main>${PRERENDER_SLOT}</main>`,
     ),
   },
+  wideFrames: {
+    '/app/meetings': prerendered(
+      (scheme) =>
+        `<header class="wide-${scheme}">__MK_PRODUCT_NAME__</header><main>${PRERENDER_SLOT}</main>`,
+    ),
+  },
 };
 const meetingsPages: PrerenderedPages = {
   version: 1,
@@ -158,7 +164,7 @@ describe('the shell at /app pages with the prerendered frame and page', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
-    expect(response.headers.vary).toBe('accept-encoding, cookie');
+    expect(response.headers.vary).toBe('accept-encoding, cookie, sec-ch-ua-mobile');
     const html = brotliDecompressSync(response.rawPayload).toString();
     expect(html).toContain(
       '<header class="light">Plain Minutes</header><main><h1 class="light">Meetings</h1></main>',
@@ -172,6 +178,23 @@ describe('the shell at /app pages with the prerendered frame and page', () => {
       'if-none-match': String(response.headers.etag),
     });
     expect(again.statusCode).toBe(304);
+  });
+
+  it("gives a desktop browser the frame's wide layout alone: the page once in the HTML", async () => {
+    const desktop = await get('/app/meetings', {
+      cookie: 'session=abc; ui-theme=light',
+      'sec-ch-ua-mobile': '?0',
+    });
+    expect(desktop.body).toContain(
+      '<header class="wide-light">Plain Minutes</header><main><h1 class="light">Meetings</h1></main></div>',
+    );
+    expect(desktop.body.match(/<h1/g)).toHaveLength(1);
+    // A phone, or a browser without the hint: both layouts; each answer its own validator.
+    for (const hint of [{ 'sec-ch-ua-mobile': '?1' }, {}] as Record<string, string>[]) {
+      const other = await get('/app/meetings', { cookie: 'session=abc; ui-theme=light', ...hint });
+      expect(other.body.match(/<h1/g)).toHaveLength(2);
+      expect(other.headers.etag).not.toBe(desktop.headers.etag);
+    }
   });
 
   it('serves the plain app page without a session, to other colours and for other paths', async () => {

@@ -139,6 +139,18 @@ describe('meetingMarkup', () => {
         'light',
       ),
     ).toBeNull();
+    // A desktop browser: the frame's wide layout (testAppFrames: its header says so).
+    expect(
+      includeMeetingPage(
+        INDEX_HTML,
+        testAppFrames(),
+        testMeetingTemplate(),
+        meeting(),
+        DEFAULT_BRANDING,
+        'light',
+        true,
+      ),
+    ).toContain('<header class="wide">MeetingKeeper</header><main><article class="light">');
     const otherFrame = { ...testMeetingTemplate(), framePath: '/app/elsewhere' };
     expect(
       includeMeetingPage(
@@ -292,7 +304,7 @@ describe('a signed-in first load of a meeting through the gateway', () => {
     const response = await get(`/app/meetings/${ID}`, 'session=good; ui-theme=dark');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('private, no-store');
-    expect(response.headers.vary).toBe('accept-encoding, cookie');
+    expect(response.headers.vary).toBe('accept-encoding, cookie, sec-ch-ua-mobile');
     expect(response.headers.etag).toBeUndefined();
     const html = text(response);
     expect(html).toContain('<main><article class="dark"><h1>Budget &lt;review&gt;');

@@ -62,6 +62,13 @@ export const isAppPagePath = (path: string): boolean => path === '/app' || path.
 export interface PrerenderedPages {
   version: 1;
   pages: Record<string, PrerenderedPage>;
+  /**
+   * The app frames in their wide layout alone (the shell's frame file): for a request from a
+   * desktop browser (`Sec-CH-UA-Mobile: ?0`), whose window is almost always wide, so the page
+   * goes into the HTML once instead of once per layout. Below the breakpoint it shows nothing
+   * until the app has started, as before there was a frame.
+   */
+  wideFrames?: Record<string, PrerenderedPage>;
   /** The meeting page, filled in per request with the meeting (mfe-meetings only). */
   meeting?: PrerenderedMeetingPage;
   /** The actions page, filled in per request with the first page of actions (mfe-actions). */

@@ -29,6 +29,22 @@ describe('the prerendered app frame', () => {
     }
   });
 
+  it('has each frame in its wide layout alone too, for desktop browsers', () => {
+    expect(Object.keys(frames!.wideFrames!)).toEqual(['/app/meetings', '/app/actions']);
+    for (const [path, wide] of Object.entries(frames!.wideFrames!)) {
+      const either = frames!.pages[path]!;
+      for (const scheme of ['light', 'dark', 'system'] as const) {
+        const markup = wide.schemes[scheme];
+        expect(markup.split(PRERENDER_SLOT)).toHaveLength(2);
+        expect(markup).toContain('MuiListItemText');
+        // The same wide layout, the narrow one left out (hidden below the breakpoint as before).
+        expect(markup).toContain('<div class="mk-frame-narrow"></div>');
+        const narrowAt = either.schemes[scheme].indexOf('<div class="mk-frame-narrow">');
+        expect(markup.startsWith(either.schemes[scheme].slice(0, narrowAt))).toBe(true);
+      }
+    }
+  });
+
   it('puts the sidebar in the wide layout only', () => {
     const markup = frames!.pages['/app/meetings']!.schemes.light;
     const narrowAt = markup.indexOf('<div class="mk-frame-narrow">');

@@ -31,7 +31,7 @@ export function eitherWidth(wide: string, narrow: string): string {
   );
 }
 
-function frameFor(path: string): PrerenderedPage {
+function framesFor(path: string): { either: PrerenderedPage; wide: PrerenderedPage } {
   const chrome = (
     <Routes>
       <Route path={Paths.app} element={<AppChrome />}>
@@ -45,22 +45,25 @@ function frameFor(path: string): PrerenderedPage {
     );
   const wide = layout(true);
   const narrow = layout(false);
+  const schemes = (narrowOf: (scheme: keyof PrerenderedPage['schemes']) => string) => ({
+    light: eitherWidth(wide.schemes.light, narrowOf('light')),
+    dark: eitherWidth(wide.schemes.dark, narrowOf('dark')),
+    system: eitherWidth(wide.schemes.system, narrowOf('system')),
+  });
   return {
-    ...wide,
-    schemes: {
-      light: eitherWidth(wide.schemes.light, narrow.schemes.light),
-      dark: eitherWidth(wide.schemes.dark, narrow.schemes.dark),
-      system: eitherWidth(wide.schemes.system, narrow.schemes.system),
-    },
+    either: { ...wide, schemes: schemes((scheme) => narrow.schemes[scheme]) },
+    wide: { ...wide, schemes: schemes(() => '') },
   };
 }
 
 /** The files the build writes beside the shell's assets (libs/federation PrerenderPlugin). */
 export default function render(): Record<string, PrerenderedPages> {
+  const frames = NAV_ITEMS.map((item) => [item.to, framesFor(item.to)] as const);
   return {
     [PRERENDERED_APP_FRAME_FILE]: {
       version: 1,
-      pages: Object.fromEntries(NAV_ITEMS.map((item) => [item.to, frameFor(item.to)])),
+      pages: Object.fromEntries(frames.map(([path, { either }]) => [path, either])),
+      wideFrames: Object.fromEntries(frames.map(([path, { wide }]) => [path, wide])),
     },
   };
 }

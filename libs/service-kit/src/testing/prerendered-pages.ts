@@ -41,6 +41,12 @@ export function testAppFrames(): PrerenderedPages {
       ),
       '/app/actions': fixed(`<header>__MK_PRODUCT_NAME__</header><main>${PRERENDER_SLOT}</main>`),
     },
+    // What a desktop browser gets (the shell's wide layout alone).
+    wideFrames: {
+      '/app/meetings': fixed(
+        `<header class="wide">__MK_PRODUCT_NAME__</header><main>${PRERENDER_SLOT}</main>`,
+      ),
+    },
   };
 }
 
