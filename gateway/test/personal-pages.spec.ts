@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { DEFAULT_BRANDING, type Meeting } from '@meetings/contracts';
 import {
   testActionsTemplate,
   testAppFrames,
   testMeetingTemplate,
-  testPrerenderedPage,
+  writeTestFrontEnds,
 } from '@meetings/service-kit/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -248,26 +245,10 @@ describe('a signed-in first load of a meeting through the gateway', () => {
           .end(JSON.stringify(body));
       }, delayMs ?? 0);
     });
-    const root = mkdtempSync(join(tmpdir(), 'meeting-page-'));
-    const shellDir = join(root, 'shell');
-    const meetingsDir = join(root, 'mfe-meetings');
-    const actionsDir = join(root, 'mfe-actions');
-    for (const dir of [shellDir, meetingsDir, actionsDir]) mkdirSync(dir);
-    writeFileSync(
-      join(actionsDir, 'app-pages.prerender.json'),
-      JSON.stringify({ version: 1, pages: {}, actions: testActionsTemplate() }),
-    );
-    writeFileSync(join(shellDir, 'index.html'), INDEX_HTML);
-    writeFileSync(join(shellDir, 'app.html'), APP_HTML);
-    writeFileSync(join(shellDir, 'app-frame.prerender.json'), JSON.stringify(testAppFrames()));
-    writeFileSync(
-      join(meetingsDir, 'app-pages.prerender.json'),
-      JSON.stringify({
-        version: 1,
-        pages: { '/app/meetings': testPrerenderedPage(() => '<h1>Meetings</h1>') },
-        meeting: testMeetingTemplate(),
-      }),
-    );
+    const { shellDir, meetingsDir, actionsDir } = writeTestFrontEnds({
+      index: INDEX_HTML,
+      app: APP_HTML,
+    });
     gateway = await createGateway(
       loadGatewayConfig({
         LOG_LEVEL: 'silent',

@@ -1,13 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import {
-  eventually,
-  testActionsTemplate,
-  testAppFrames,
-  testMeetingTemplate,
-  testPrerenderedPage,
-} from '@meetings/service-kit/testing';
+import { eventually, writeTestFrontEnds } from '@meetings/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestPlatform, type ApiClient, type TestPlatform } from './helpers.js';
 
@@ -21,25 +12,7 @@ const INDEX_HTML =
 let t: TestPlatform;
 
 beforeAll(async () => {
-  const root = mkdtempSync(join(tmpdir(), 'meeting-page-'));
-  const shellDir = join(root, 'shell');
-  const meetingsDir = join(root, 'mfe-meetings');
-  const actionsDir = join(root, 'mfe-actions');
-  for (const dir of [shellDir, meetingsDir, actionsDir]) mkdirSync(dir);
-  writeFileSync(
-    join(actionsDir, 'app-pages.prerender.json'),
-    JSON.stringify({ version: 1, pages: {}, actions: testActionsTemplate() }),
-  );
-  writeFileSync(join(shellDir, 'index.html'), INDEX_HTML);
-  writeFileSync(join(shellDir, 'app-frame.prerender.json'), JSON.stringify(testAppFrames()));
-  writeFileSync(
-    join(meetingsDir, 'app-pages.prerender.json'),
-    JSON.stringify({
-      version: 1,
-      pages: { '/app/meetings': testPrerenderedPage(() => '<h1>Meetings</h1>') },
-      meeting: testMeetingTemplate(),
-    }),
-  );
+  const { shellDir, meetingsDir, actionsDir } = writeTestFrontEnds({ index: INDEX_HTML });
   t = await startTestPlatform({
     frontEnds: {
       shellDir,

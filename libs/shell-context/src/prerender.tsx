@@ -211,6 +211,19 @@ export function prerenderedPage(
 }
 
 /**
+ * `node` prerendered at `path` in every scheme. `baseline: false` for a part a server puts into a
+ * page's markup (an item of a list): it sits inside the page's baseline element.
+ */
+export function prerenderedNode(
+  node: ReactNode,
+  { path, baseline = true }: { path: string; baseline?: boolean },
+): PrerenderedPage {
+  return prerenderedPage((mode, controlsMode) =>
+    renderInScheme(node, mode, { path, controlsMode, baseline }),
+  );
+}
+
+/**
  * A remote's page under /app before its data (its app-pages.prerender.json): its app mounted at
  * `path` as the shell mounts it, so the remote's relative routes pick the page.
  */

@@ -1,14 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { holdPrerenderedPage, removePrerenderedPage } from './prerendered-page.js';
-
-function serverPage() {
-  const page = document.createElement('div');
-  page.id = 'prerendered-page';
-  const root = document.createElement('div');
-  root.id = 'root';
-  document.body.append(page, root);
-  return { page, root };
-}
+import { serverRenderedPage as serverPage } from './testing.js';
 
 afterEach(() => {
   document.body.innerHTML = '';

@@ -1,17 +1,7 @@
 import { screen } from '@testing-library/react';
-import { jsonResponse } from '@meetings/shell-context/testing';
+import { jsonResponse, serverRenderedPage } from '@meetings/shell-context/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { action, actionsPage, meeting, renderActionsPage } from '../test-support.js';
-
-// What the shell's server sends for a first load of the actions page: its first page before #root.
-function serverPage() {
-  const page = document.createElement('div');
-  page.id = 'prerendered-page';
-  const root = document.createElement('div');
-  root.id = 'root';
-  document.body.append(page, root);
-  return { page, root };
-}
 
 afterEach(() => {
   document.getElementById('prerendered-page')?.remove();
@@ -20,7 +10,7 @@ afterEach(() => {
 
 describe('the actions page after a first load the server rendered', () => {
   it('keeps the server page (the app hidden) until the list has its first page', async () => {
-    const { page, root } = serverPage();
+    const { page, root } = serverRenderedPage();
     let answer!: (response: Response) => void;
     const first = new Promise<Response>((resolve) => (answer = resolve));
     renderActionsPage({ 'GET /actions/': () => first });
@@ -35,13 +25,13 @@ describe('the actions page after a first load the server rendered', () => {
   });
 
   it('gives way when the first page fails or is empty', async () => {
-    const failing = serverPage();
+    const failing = serverRenderedPage();
     const view = renderActionsPage({ 'GET /actions/': () => jsonResponse({}, 500) });
     await screen.findByRole('button', { name: 'Try again' });
     expect(failing.page.isConnected).toBe(false);
     view.unmount();
 
-    const empty = serverPage();
+    const empty = serverRenderedPage();
     renderActionsPage({ 'GET /actions/': () => jsonResponse(actionsPage([])) });
     await screen.findByText('No more actions to load.');
     expect(empty.page.isConnected).toBe(false);

@@ -7,7 +7,7 @@ import {
   type PrerenderedActionsPage,
   type PrerenderedPage,
 } from '@meetings/contracts';
-import { prerenderedPage, renderInScheme } from '@meetings/shell-context/prerender';
+import { prerenderedNode } from '@meetings/shell-context/prerender';
 import { HashtagChip } from '@meetings/shell-context/ui';
 import type { ReactNode } from 'react';
 import { ActionsPage } from '../App.js';
@@ -15,9 +15,7 @@ import { ActionEntry, MeetingGroup } from '../components/ActionList.js';
 import { ACTIONS_PATH } from '../paths.js';
 
 const render = (node: ReactNode, baseline = false): PrerenderedPage =>
-  prerenderedPage((mode, controlsMode) =>
-    renderInScheme(node, mode, { path: ACTIONS_PATH, controlsMode, baseline }),
-  );
+  prerenderedNode(node, { path: ACTIONS_PATH, baseline });
 
 const toggle = () => undefined;
 

@@ -1,17 +1,7 @@
 import { screen } from '@testing-library/react';
+import { serverRenderedPage } from '@meetings/shell-context/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jsonResponse, meeting, renderMeetingsApp } from '../test-support.js';
-
-// What the shell's server sends for a first load of a meeting: the meeting before #root.
-function serverPage() {
-  const page = document.createElement('div');
-  page.id = 'prerendered-page';
-  page.textContent = 'Weekly sync, from the server';
-  const root = document.createElement('div');
-  root.id = 'root';
-  document.body.append(page, root);
-  return { page, root };
-}
 
 function deferred() {
   let answer!: (response: Response) => void;
@@ -26,7 +16,7 @@ afterEach(() => {
 
 describe('the meeting page after a first load the server rendered', () => {
   it('keeps the server page (the app hidden) until the meeting is on screen, then swaps', async () => {
-    const { page, root } = serverPage();
+    const { page, root } = serverRenderedPage();
     const meetingAnswer = deferred();
     renderMeetingsApp({ 'GET /meetings/m1': meetingAnswer.route }, { route: '/app/meetings/m1' });
     expect(await screen.findByRole('status')).toBeTruthy();
@@ -41,7 +31,7 @@ describe('the meeting page after a first load the server rendered', () => {
   });
 
   it('gives way to what the app says when the meeting cannot be shown', async () => {
-    const { page, root } = serverPage();
+    const { page, root } = serverRenderedPage();
     renderMeetingsApp(
       { 'GET /meetings/m1': () => jsonResponse({ code: 'NOT_FOUND' }, 404) },
       { route: '/app/meetings/m1' },

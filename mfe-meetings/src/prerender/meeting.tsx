@@ -8,7 +8,7 @@ import {
   type PrerenderedMeetingPage,
   type PrerenderedPage,
 } from '@meetings/contracts';
-import { prerenderedPage, renderInScheme } from '@meetings/shell-context/prerender';
+import { prerenderedNode } from '@meetings/shell-context/prerender';
 import { HashtagChip } from '@meetings/shell-context/ui';
 import type { ReactNode } from 'react';
 import { EmptyListText } from '../components/EmptyListText.js';
@@ -22,9 +22,7 @@ import { MEETINGS_PATH } from '../paths.js';
 import { MeetingCopy } from '../texts.js';
 
 const render = (node: ReactNode, baseline = false): PrerenderedPage =>
-  prerenderedPage((mode, controlsMode) =>
-    renderInScheme(node, mode, { path: MEETINGS_PATH, controlsMode, baseline }),
-  );
+  prerenderedNode(node, { path: MEETINGS_PATH, baseline });
 
 /**
  * The date and time stay placeholders: the server does not know the reader's time zone, the app

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   DEFAULT_BRANDING,
   PAGE_DATA_TOKENS as T,
@@ -99,4 +102,39 @@ export function testActionsTemplate(): PrerenderedActionsPage {
       hashtag: fixed(`<span class="chip" data-hashtag="${T.hashtag}">#${T.hashtag}</span>`),
     },
   };
+}
+
+/**
+ * Built front ends in a temporary folder, as the shell's server reads them: the shell's HTML
+ * (index.html, and app.html when given) with these app frames, mfe-meetings with its list page
+ * and meeting template, mfe-actions with its actions template.
+ */
+export function writeTestFrontEnds(html: { index: string; app?: string }): {
+  shellDir: string;
+  meetingsDir: string;
+  actionsDir: string;
+} {
+  const root = mkdtempSync(join(tmpdir(), 'front-ends-'));
+  const dirs = {
+    shellDir: join(root, 'shell'),
+    meetingsDir: join(root, 'mfe-meetings'),
+    actionsDir: join(root, 'mfe-actions'),
+  };
+  for (const dir of Object.values(dirs)) mkdirSync(dir);
+  writeFileSync(join(dirs.shellDir, 'index.html'), html.index);
+  if (html.app) writeFileSync(join(dirs.shellDir, 'app.html'), html.app);
+  writeFileSync(join(dirs.shellDir, 'app-frame.prerender.json'), JSON.stringify(testAppFrames()));
+  const pages = (content: object) => JSON.stringify({ version: 1, pages: {}, ...content });
+  writeFileSync(
+    join(dirs.meetingsDir, 'app-pages.prerender.json'),
+    pages({
+      pages: { '/app/meetings': testPrerenderedPage(() => '<h1>Meetings</h1>') },
+      meeting: testMeetingTemplate(),
+    }),
+  );
+  writeFileSync(
+    join(dirs.actionsDir, 'app-pages.prerender.json'),
+    pages({ actions: testActionsTemplate() }),
+  );
+  return dirs;
 }
