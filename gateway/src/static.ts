@@ -189,7 +189,9 @@ export async function serveFrontEnds(
     }
     // Page paths belong to the shell's router; a missing asset is a real 404.
     if (/\.[a-z0-9]{1,8}$/i.test(path)) return reply.callNotFound();
-    if (isAppPagePath(path) && (await personalPages?.(request, reply, path))) return reply;
+    // Only the pages rendered with a user's data read their sources here (not every /app load).
+    const personal = meetingIdOf(path) !== null || path === ACTIONS_PAGE_PATH;
+    if (personal && (await personalPages?.(request, reply, path))) return reply;
     if (isAppPagePath(path) && (await appPages?.(request, reply, path))) return reply;
     return sendShell(reply, path);
   });
