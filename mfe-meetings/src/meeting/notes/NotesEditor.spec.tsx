@@ -4,20 +4,26 @@ import {
   jsonResponse,
   renderWithShell,
 } from '@meetings/shell-context/testing';
-import { act } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import Quill from 'quill';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import NotesEditor from './NotesEditor.js';
 
 const SAVE = 'PUT /meetings/m1/update-notes';
 
-function setup(initialNotes = '<p>Agreed</p>', save = () => jsonResponse({ meeting: {} })) {
+async function setup(
+  initialNotes = '<p>Agreed</p>',
+  save = () => jsonResponse({ meeting: {} }),
+) {
   const api = fakeApi({ [SAVE]: save });
   const fetch = vi.fn<typeof globalThis.fetch>((input, init) => api(input, init));
   const services = createTestServices({ fetch });
   const view = renderWithShell(<NotesEditor meetingId="m1" initialNotes={initialNotes} />, {
     services,
   });
+  // The editor starts on two tasks of its own after the commit.
+  await act(() => vi.advanceTimersToNextTimerAsync());
+  await act(() => vi.advanceTimersToNextTimerAsync());
   const quill = Quill.find(document.querySelector('.ql-container')!) as Quill;
   const saves = () =>
     fetch.mock.calls
@@ -37,8 +43,8 @@ describe('notes editor', () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
   afterEach(() => vi.useRealTimers());
 
-  it('offers exactly the spec toolbar and shows the stored notes', () => {
-    const { quill } = setup('<h1>Plan</h1><p><a href="https://x.org">x</a></p>');
+  it('offers exactly the spec toolbar and shows the stored notes', async () => {
+    const { quill } = await setup('<h1>Plan</h1><p><a href="https://x.org">x</a></p>');
     const toolbar = [...document.querySelectorAll('.ql-toolbar button')].map(
       (button) =>
         `${button.className.replace('ql-', '')}${(button as HTMLButtonElement).value ? `:${(button as HTMLButtonElement).value}` : ''}`,
@@ -62,8 +68,34 @@ describe('notes editor', () => {
     );
   });
 
+  it('shows the notes read-only until the editor has them, starting it after the commit', async () => {
+    const services = createTestServices({ fetch: vi.fn<typeof globalThis.fetch>() });
+    const { container } = renderWithShell(
+      <NotesEditor meetingId="m1" initialNotes="<p>Agreed</p>" />,
+      { services },
+    );
+    const editorBox = screen.getByTestId('notes-editor');
+    expect(container.querySelector('.ql-container')).toBeNull();
+    expect(editorBox.hidden).toBe(true);
+    expect(screen.getByText('Agreed').closest('[hidden]')).toBeNull();
+
+    // First its toolbar and modules, on a task of their own: the notes not in it yet.
+    await act(() => vi.advanceTimersToNextTimerAsync());
+    const quill = Quill.find(container.querySelector('.ql-container')!) as Quill;
+    expect(container.querySelectorAll('.ql-toolbar')).toHaveLength(1);
+    expect(quill.getText()).toBe('\n');
+    expect(editorBox.hidden).toBe(true);
+
+    // Then the notes, on the next task; the read-only copy goes.
+    await act(() => vi.advanceTimersToNextTimerAsync());
+    expect(quill.root.innerHTML).toBe('<p>Agreed</p>');
+    expect(quill.history.stack.undo).toHaveLength(0);
+    expect(editorBox.hidden).toBe(false);
+    expect(screen.getAllByText('Agreed')).toEqual([quill.root.firstElementChild]);
+  });
+
   it('saves 5 s after typing stops, and nothing while the notes are unchanged', async () => {
-    const { quill, saves } = setup();
+    const { quill, saves } = await setup();
     await act(async () => {
       quill.insertText(quill.getLength() - 1, ' today', 'user');
       await vi.advanceTimersByTimeAsync(4_999);
@@ -76,7 +108,7 @@ describe('notes editor', () => {
   });
 
   it('saves at once when the editor loses the selection', async () => {
-    const { quill, saves } = setup();
+    const { quill, saves } = await setup();
     await act(async () => {
       quill.setSelection(0, 0, 'user');
       quill.insertText(0, 'Not ', 'user');
@@ -86,7 +118,7 @@ describe('notes editor', () => {
   });
 
   it('saves with a request that outlives the page when the page hides or goes', async () => {
-    const { quill, saves } = setup();
+    const { quill, saves } = await setup();
     await act(async () => {
       quill.insertText(0, 'Hidden ', 'user');
       Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
@@ -104,14 +136,14 @@ describe('notes editor', () => {
   });
 
   it('saves what was typed when the user leaves the page', async () => {
-    const { quill, saves, unmount } = setup();
+    const { quill, saves, unmount } = await setup();
     await act(async () => quill.insertText(0, 'Last ', 'user'));
     unmount();
     expect(saves()).toEqual([{ notes: '<p>Last Agreed</p>', keepalive: true }]);
   });
 
   it('never saves an empty paragraph', async () => {
-    const { quill, saves, unmount } = setup();
+    const { quill, saves, unmount } = await setup();
     await act(async () => {
       quill.deleteText(0, quill.getLength(), 'user');
       await vi.advanceTimersByTimeAsync(6_000);
@@ -121,7 +153,7 @@ describe('notes editor', () => {
   });
 
   it('turns a pasted URL into a link that opens in a new tab', async () => {
-    const { quill } = setup('');
+    const { quill } = await setup('');
     await act(async () => {
       quill.insertText(0, 'See https://example.org/x and www.site.io today', 'user');
     });
@@ -132,7 +164,7 @@ describe('notes editor', () => {
   });
 
   it('turns a typed URL into a link when a space or Enter ends it', async () => {
-    const { quill } = setup('');
+    const { quill } = await setup('');
     await act(async () => {
       for (const key of 'Wiki: http://intranet/wiki next\n') {
         quill.insertText(quill.getLength() - 1, key, 'user');
@@ -144,7 +176,7 @@ describe('notes editor', () => {
   });
 
   it('resizes an image with its handle and saves 1.5 s later', async () => {
-    const { quill, saves } = setup('<p>Chart</p>');
+    const { quill, saves } = await setup('<p>Chart</p>');
     await act(async () => {
       quill.insertEmbed(quill.getLength() - 1, 'image', 'https://x.org/chart.png', 'user');
       await vi.advanceTimersByTimeAsync(5_000);
@@ -166,7 +198,7 @@ describe('notes editor', () => {
   });
 
   it('says "Failed to update notes" when a save fails', async () => {
-    const { quill, services } = setup('<p>x</p>', () => jsonResponse({ error: 'down' }, 500));
+    const { quill, services } = await setup('<p>x</p>', () => jsonResponse({ error: 'down' }, 500));
     await act(async () => {
       quill.insertText(0, 'y', 'user');
       await vi.advanceTimersByTimeAsync(5_000);

@@ -16,7 +16,7 @@ import {
 } from '@meetings/contracts';
 import { meetingLabel } from '@meetings/domain';
 import { useToast } from '@meetings/shell-context';
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from '@meetings/shell-context/router';
 import { isAbort, useMeetingsApi } from '../../api.js';
 import { ItemRows } from '../../components/ItemRows.js';
@@ -70,8 +70,12 @@ export function PreviousActions({ meetingId }: { meetingId: string }) {
       ({ meetings: loaded }) => {
         if (controller.signal.aborted) return;
         const withActions = loaded.filter((meeting) => meeting.actions.length > 0);
-        setMeetings(withActions);
-        if (withActions.length > 0) setShown(true);
+        // Often dozens of rows with chips, arriving after the page is on screen: a transition
+        // renders them in slices that yield to input instead of one long task.
+        startTransition(() => {
+          setMeetings(withActions);
+          if (withActions.length > 0) setShown(true);
+        });
       },
       (error: unknown) => {
         if (controller.signal.aborted || isAbort(error)) return;
