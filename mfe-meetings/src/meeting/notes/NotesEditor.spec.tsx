@@ -11,10 +11,7 @@ import NotesEditor from './NotesEditor.js';
 
 const SAVE = 'PUT /meetings/m1/update-notes';
 
-async function setup(
-  initialNotes = '<p>Agreed</p>',
-  save = () => jsonResponse({ meeting: {} }),
-) {
+async function setup(initialNotes = '<p>Agreed</p>', save = () => jsonResponse({ meeting: {} })) {
   const api = fakeApi({ [SAVE]: save });
   const fetch = vi.fn<typeof globalThis.fetch>((input, init) => api(input, init));
   const services = createTestServices({ fetch });
