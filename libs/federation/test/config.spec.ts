@@ -136,6 +136,54 @@ describe('shared federation config', () => {
     expect(entry).not.toContain('createScriptNode');
   }, 60_000);
 
+  it("loads what most shared modules need as one chunk, and copies no package's module into two", async () => {
+    const { rspack } = await import('@rspack/core');
+    const outDir = await mkdtemp(path.join(tmpdir(), 'mf-chunks-'));
+    const config = createAppConfig({
+      name: 'shell',
+      dir: path.join(root, 'shell'),
+      isHost: true,
+      port: 3999,
+    })({}, { mode: 'production' });
+    config.output = { ...config.output, path: outDir };
+    config.plugins = (config.plugins as Plugin[]).filter(
+      // The prerender's own Node compilation is not what the browser loads.
+      (p) => p.constructor.name !== 'PrerenderPlugin',
+    ) as typeof config.plugins;
+    const stats = await new Promise<import('@rspack/core').Stats>((resolve, reject) =>
+      rspack(config).run((error, result) => (error || !result ? reject(error) : resolve(result))),
+    );
+    expect(stats.hasErrors()).toBe(false);
+    const json = stats.toJson({
+      all: false,
+      chunks: true,
+      chunkModules: true,
+      nestedModules: true,
+      dependentModules: true,
+      chunkModulesSpace: 1e9,
+      nestedModulesSpace: 1e9,
+    });
+    type StatsModule = { nameForCondition?: string; modules?: StatsModule[] };
+    const chunksOf = new Map<string, Set<string>>();
+    for (const chunk of json.chunks ?? []) {
+      const chunkName = chunk.names?.[0] ?? String(chunk.id);
+      const visit = (module: StatsModule): void => {
+        if (module.modules?.length) return module.modules.forEach(visit);
+        const file = module.nameForCondition;
+        if (!file?.includes('node_modules')) return;
+        chunksOf.set(file, (chunksOf.get(file) ?? new Set()).add(chunkName));
+      };
+      (chunk.modules as StatsModule[] | undefined)?.forEach(visit);
+    }
+    const inFoundation = [...chunksOf].filter(([, chunks]) => chunks.has('shared-foundation'));
+    // MUI's styling core and emotion, which nearly every shared MUI component needs.
+    expect(inFoundation.some(([file]) => /@mui[\\/]system[\\/]/.test(file))).toBe(true);
+    expect(inFoundation.some(([file]) => /@emotion[\\/]/.test(file))).toBe(true);
+    const copied = [...chunksOf].filter(([, chunks]) => chunks.size > 1).map(([file]) => file);
+    expect(chunksOf.size).toBeGreaterThan(100);
+    expect(copied).toEqual([]);
+  }, 120_000);
+
   it('names each remote after its package directory', () => {
     for (const remote of REMOTES) expect(remote.name).toBe(remote.dir.replace(/-/g, '_'));
   });
