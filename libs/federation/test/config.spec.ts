@@ -1,6 +1,7 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Configuration, Stats } from '@rspack/core';
 import { describe, expect, it } from 'vitest';
 import { createAppConfig, REMOTES, SINGLETON_SHARE_KEYS, sharedDependencies } from '../index.mjs';
 
@@ -21,6 +22,23 @@ function build(dir: string, options: Record<string, unknown>, mode: 'production'
   );
   const html = (config.plugins as Plugin[]).some((p) => p.constructor.name === 'HtmlRspackPlugin');
   return { config, federation: federation?._options as Record<string, unknown>, html };
+}
+
+/** A real production build of an app's configuration into a scratch folder. */
+async function compile(
+  options: Parameters<typeof createAppConfig>[0],
+  adjust: (config: Configuration) => void = () => {},
+) {
+  const { rspack } = await import('@rspack/core');
+  const outDir = await mkdtemp(path.join(tmpdir(), 'mf-build-'));
+  const config = createAppConfig(options)({}, { mode: 'production' });
+  config.output = { ...config.output, path: outDir };
+  adjust(config);
+  const stats = await new Promise<Stats>((resolve, reject) =>
+    rspack(config).run((error, result) => (error || !result ? reject(error) : resolve(result))),
+  );
+  expect(stats.hasErrors()).toBe(false);
+  return { outDir, stats };
 }
 
 describe('shared federation config', () => {
@@ -116,19 +134,12 @@ describe('shared federation config', () => {
   });
 
   it('bundles the federation runtime from its ES modules, so its unused parts drop out', async () => {
-    const { rspack } = await import('@rspack/core');
-    const outDir = await mkdtemp(path.join(tmpdir(), 'mf-runtime-'));
-    const config = createAppConfig({
+    const { outDir } = await compile({
       name: 'mfe_onboarding',
       dir: path.join(root, 'mfe-onboarding'),
       exposes: { './App': './src/App.tsx' },
       port: 3999,
-    })({}, { mode: 'production' });
-    config.output = { ...config.output, path: outDir };
-    const stats = await new Promise<import('@rspack/core').Stats>((resolve, reject) =>
-      rspack(config).run((error, result) => (error || !result ? reject(error) : resolve(result))),
-    );
-    expect(stats.hasErrors()).toBe(false);
+    });
     const entry = await readFile(path.join(outDir, 'remoteEntry.js'), 'utf8');
     // The container's runtime is there (it registers the exposed module)...
     expect(entry).toContain('__federation_expose_App');
@@ -137,23 +148,15 @@ describe('shared federation config', () => {
   }, 60_000);
 
   it("loads what most shared modules need as one chunk, and copies no package's module into two", async () => {
-    const { rspack } = await import('@rspack/core');
-    const outDir = await mkdtemp(path.join(tmpdir(), 'mf-chunks-'));
-    const config = createAppConfig({
-      name: 'shell',
-      dir: path.join(root, 'shell'),
-      isHost: true,
-      port: 3999,
-    })({}, { mode: 'production' });
-    config.output = { ...config.output, path: outDir };
-    config.plugins = (config.plugins as Plugin[]).filter(
-      // The prerender's own Node compilation is not what the browser loads.
-      (p) => p.constructor.name !== 'PrerenderPlugin',
-    ) as typeof config.plugins;
-    const stats = await new Promise<import('@rspack/core').Stats>((resolve, reject) =>
-      rspack(config).run((error, result) => (error || !result ? reject(error) : resolve(result))),
+    const { stats } = await compile(
+      { name: 'shell', dir: path.join(root, 'shell'), isHost: true, port: 3999 },
+      (config) => {
+        config.plugins = (config.plugins as Plugin[]).filter(
+          // The prerender's own Node compilation is not what the browser loads.
+          (p) => p.constructor.name !== 'PrerenderPlugin',
+        ) as typeof config.plugins;
+      },
     );
-    expect(stats.hasErrors()).toBe(false);
     const json = stats.toJson({
       all: false,
       chunks: true,
