@@ -1,5 +1,5 @@
 import { type DynamicModule, Global, Module, type Provider } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
@@ -10,7 +10,6 @@ import type { Cache } from './cache/cache.js';
 import type { ServiceEnv } from './config/config.js';
 import { ErrorFilter } from './errors/error.filter.js';
 import { HealthController } from './health/health.controller.js';
-import { RequestContextInterceptor } from './http/request-context.interceptor.js';
 import { SchemaValidationPipe } from './http/validation.js';
 import type { MessageBus } from './messaging/bus.js';
 import { Outbox } from './messaging/outbox.js';
@@ -59,7 +58,6 @@ export class ServiceKitModule {
       { provide: APP_GUARD, useClass: InternalAuthGuard },
       { provide: APP_FILTER, useValue: new ErrorFilter(kit.logger) },
       { provide: APP_PIPE, useValue: new SchemaValidationPipe() },
-      { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
     ];
     return {
       module: ServiceKitModule,

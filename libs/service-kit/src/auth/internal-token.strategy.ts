@@ -65,10 +65,15 @@ export class InternalTokenStrategy extends PassportStrategy(Strategy, INTERNAL_J
     });
   }
 
+  /** The caller of a request whose token passed every check before and has not expired since. */
+  remembered(request: unknown): AuthUser | undefined {
+    const token = bearerToken(request as never);
+    return token ? this.verified.get(token) : undefined;
+  }
+
   /** Answers from the remembered tokens, or hands over to passport-jwt's full verification. */
   override authenticate(request: unknown, options?: object): void {
-    const token = bearerToken(request as never);
-    const known = token ? this.verified.get(token) : undefined;
+    const known = this.remembered(request);
     if (known) return this.success(known);
     super.authenticate(request as never, options);
   }

@@ -18,6 +18,7 @@ import { MessagingTables1763800000000 } from '../messaging/messaging-tables.js';
 import { Outbox } from '../messaging/outbox.js';
 import { ServiceMetrics } from '../metrics/metrics.js';
 import { closeWhileSweepingIdle } from './graceful-close.js';
+import { runHandlersInRequestContext } from './request-context.js';
 import { provideInfrastructure, type SharedRuntime } from '../runtime.js';
 import { traceRequests } from '../telemetry/http.js';
 import { createTelemetry } from '../telemetry/tracing.js';
@@ -144,6 +145,7 @@ export async function startService<E extends z.ZodObject>(
     });
     metrics.instrument(app.getHttpAdapter().getInstance());
     traceRequests(app.getHttpAdapter().getInstance(), telemetry.tracer);
+    runHandlersInRequestContext(app.getHttpAdapter().getInstance());
     await definition.configure?.(app);
     app.connectMicroservice(
       { strategy: new BusTransport(infra.bus, definition.name, logger, telemetry.tracer) },

@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { pino } from 'pino';
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transientFailure } from '../errors/transient.js';
+import { openDatabase } from './data-source.js';
+import { queryRows } from './sql.js';
+
+// Reads outside a transaction go to the pool without TypeORM's query runner: the request timeout
+// must still bound them, and running out of it must still answer 504 rather than 500.
+const url = process.env.TEST_REAL === '1' ? process.env.TEST_DATABASE_URL : undefined;
+const schema = `sqltimeout_${randomUUID().slice(0, 8)}`;
+let dataSource: DataSource;
+
+beforeAll(async () => {
+  if (!url) return;
+  dataSource = await openDatabase(
+    { schema, entities: [], migrations: [] },
+    { url, poolSize: 2, statementTimeoutMs: 500 },
+    pino({ level: 'silent' }),
+    true,
+  );
+});
+
+afterAll(async () => {
+  if (!url) return;
+  await dataSource?.destroy();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await client.end();
+});
+
+describe.runIf(url)('pool reads on PostgreSQL', () => {
+  it('keep the request timeout, and a timeout reads as transient', async () => {
+    const error = await queryRows(dataSource, `SELECT pg_sleep(1.5)`).catch((e: unknown) => e);
+    expect(String(error)).toMatch(/statement timeout/);
+    expect(transientFailure(error)).toBe('timeout');
+    // The connection that timed out goes back to the pool in working order.
+    expect(await queryRows(dataSource, `SELECT 1 AS one`)).toEqual([{ one: 1 }]);
+  });
+});

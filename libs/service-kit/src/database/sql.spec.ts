@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { pino } from 'pino';
+import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { transientFailure } from '../errors/transient.js';
+import { openDatabase, type DatabaseConnection } from './data-source.js';
+import { EmbeddedPostgres } from './embedded-postgres.js';
+import { queryRows } from './sql.js';
+
+class CreateItems1700000000000 implements MigrationInterface {
+  name = 'CreateItems1700000000000';
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(
+      `CREATE TABLE item (id int PRIMARY KEY, label text NOT NULL, at timestamptz NOT NULL DEFAULT now(), big bigint NOT NULL DEFAULT 9007199254740993)`,
+    );
+    await q.query(`INSERT INTO item (id, label) VALUES (1, 'one'), (2, 'two')`);
+  }
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TABLE item`);
+  }
+}
+
+const realUrl = process.env.TEST_REAL === '1' ? process.env.TEST_DATABASE_URL : undefined;
+const logger = pino({ level: 'silent' });
+
+/** The same contract on both databases a service runs on. */
+const databases: { name: string; connect: () => Promise<DatabaseConnection> }[] = [
+  {
+    name: 'embedded',
+    connect: async () => ({
+      embedded: await EmbeddedPostgres.open('memory://'),
+      poolSize: 2,
+      statementTimeoutMs: 500,
+    }),
+  },
+];
+if (realUrl)
+  databases.push({
+    name: 'PostgreSQL',
+    connect: async () => ({ url: realUrl, poolSize: 2, statementTimeoutMs: 500 }),
+  });
+
+describe.each(databases)('queryRows on $name', ({ connect }) => {
+  const schema = `sqlrows_${randomUUID().slice(0, 8)}`;
+  let connection: DatabaseConnection;
+  let dataSource: DataSource;
+
+  beforeAll(async () => {
+    connection = await connect();
+    dataSource = await openDatabase(
+      { schema, entities: [], migrations: [CreateItems1700000000000] },
+      connection,
+      logger,
+      true,
+    );
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+    if (connection?.embedded) await connection.embedded.close();
+    if (connection?.url) {
+      const client = new pg.Client({ connectionString: connection.url });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.end();
+    }
+  });
+
+  it('reads outside a transaction straight from the pool, in the service schema, typed as TypeORM types them', async () => {
+    const runners = vi.spyOn(dataSource, 'createQueryRunner');
+    try {
+      const rows = await queryRows<{ id: number; label: string; at: Date; big: string }>(
+        dataSource,
+        `SELECT id, label, at, big FROM item WHERE id = ANY($1) ORDER BY id`,
+        [[1, 2]],
+      );
+      expect(rows.map((row) => [row.id, row.label])).toEqual([
+        [1, 'one'],
+        [2, 'two'],
+      ]);
+      expect(rows[0]!.at).toBeInstanceOf(Date);
+      expect(rows[0]!.big).toBe('9007199254740993');
+      expect(runners).not.toHaveBeenCalled();
+    } finally {
+      runners.mockRestore();
+    }
+    // TypeORM's own answer to the same statement, for comparison.
+    expect(await dataSource.query(`SELECT id, label FROM item WHERE id = $1`, [2])).toEqual([
+      { id: 2, label: 'two' },
+    ]);
+  });
+
+  it('answers UPDATE … RETURNING with its rows, from the pool and inside a transaction alike', async () => {
+    expect(
+      await queryRows(dataSource, `UPDATE item SET label = $2 WHERE id = $1 RETURNING id, label`, [
+        1,
+        'uno',
+      ]),
+    ).toEqual([{ id: 1, label: 'uno' }]);
+    const inTransaction = await dataSource.transaction(async (manager) => {
+      const changed = await queryRows(
+        manager,
+        `UPDATE item SET label = $2 WHERE id = $1 RETURNING id, label`,
+        [1, 'one'],
+      );
+      // The transaction's own reads see its change before it commits.
+      const seen = await queryRows(manager, `SELECT label FROM item WHERE id = 1`);
+      return { changed, seen };
+    });
+    expect(inTransaction).toEqual({ changed: [{ id: 1, label: 'one' }], seen: [{ label: 'one' }] });
+    expect(await queryRows(dataSource, `UPDATE item SET label = label WHERE id = 99`)).toEqual([]);
+  });
+
+  it('reports a bad statement as the database error it is, not as transient', async () => {
+    const error = await queryRows(dataSource, `SELECT missing FROM item`).catch((e: unknown) => e);
+    expect((error as { code?: string }).code).toBe('42703');
+    expect(transientFailure(error)).toBeNull();
+  });
+});
