@@ -65,17 +65,13 @@ export class InternalTokenStrategy extends PassportStrategy(Strategy, INTERNAL_J
     });
   }
 
-  /** The caller of a request whose token passed every check before and has not expired since. */
+  /**
+   * The caller of a request whose token passed every check before and has not expired since; the
+   * guard asks this first and sends only other tokens through passport.
+   */
   remembered(request: unknown): AuthUser | undefined {
     const token = bearerToken(request as never);
     return token ? this.verified.get(token) : undefined;
-  }
-
-  /** Answers from the remembered tokens, or hands over to passport-jwt's full verification. */
-  override authenticate(request: unknown, options?: object): void {
-    const known = this.remembered(request);
-    if (known) return this.success(known);
-    super.authenticate(request as never, options);
   }
 
   /** Claims of the wrong shape fail authentication (401), like a bad signature. */

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { pino } from 'pino';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,12 +23,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (!url) return;
-  await dataSource?.destroy();
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await client.end();
+  if (!dataSource) return;
+  await dataSource.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await dataSource.destroy();
 });
 
 describe.runIf(url)('pool reads on PostgreSQL', () => {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { pino } from 'pino';
 import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -57,14 +56,9 @@ describe.each(databases)('queryRows on $name', ({ connect }) => {
   });
 
   afterAll(async () => {
+    if (connection?.url) await dataSource?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     await dataSource?.destroy();
-    if (connection?.embedded) await connection.embedded.close();
-    if (connection?.url) {
-      const client = new pg.Client({ connectionString: connection.url });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await client.end();
-    }
+    await connection?.embedded?.close();
   });
 
   it('reads outside a transaction straight from the pool, in the service schema, typed as TypeORM types them', async () => {
