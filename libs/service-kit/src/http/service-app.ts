@@ -143,19 +143,17 @@ export async function startService<E extends z.ZodObject>(
       logger: new PinoNestLogger(logger),
       abortOnError: false,
     });
-    metrics.instrument(app.getHttpAdapter().getInstance());
-    traceRequests(app.getHttpAdapter().getInstance(), telemetry.tracer);
-    runHandlersInRequestContext(app.getHttpAdapter().getInstance());
+    const fastify = app.getHttpAdapter().getInstance();
+    metrics.instrument(fastify);
+    traceRequests(fastify, telemetry.tracer);
+    runHandlersInRequestContext(fastify);
     await definition.configure?.(app);
     app.connectMicroservice(
       { strategy: new BusTransport(infra.bus, definition.name, logger, telemetry.tracer) },
       { inheritAppConfig: true },
     );
     const openapi = buildOpenApi(app, definition);
-    app
-      .getHttpAdapter()
-      .getInstance()
-      .get('/openapi.json', async () => openapi);
+    fastify.get('/openapi.json', async () => openapi);
 
     await app.startAllMicroservices();
     await app.listen({ port: config.PORT, host: options.host ?? config.HOST });
