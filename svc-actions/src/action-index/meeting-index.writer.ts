@@ -40,8 +40,7 @@ export class MeetingIndexWriter {
       ],
     );
     if (won.length === 0) return false;
-    await this.replaceReaders(manager, meeting, sharedWith);
-    await this.replaceActions(manager, meeting, sharedWith);
+    await this.replaceContent(manager, meeting, sharedWith);
     return true;
   }
 
@@ -105,51 +104,20 @@ export class MeetingIndexWriter {
   }
 
   /**
-   * Makes the meeting's reader rows (owner's id, shared e-mails) match the snapshot in one
-   * statement; rows that did not change are not rewritten.
+   * Makes the meeting's reader rows (owner's id, shared e-mails) and action rows match the snapshot,
+   * in one statement: each action row carries the meeting's title, date, owner and shared list too.
+   * Rows that did not change are not rewritten (no index churn). It runs after the upsert that
+   * locked the meeting row, so its snapshot already holds every earlier writer's rows; the parts
+   * touch disjoint rows (what the snapshot drops, what it keeps), as one statement must.
    */
-  private async replaceReaders(
+  private async replaceContent(
     manager: EntityManager,
     meeting: MeetingSnapshot,
     sharedWith: string[],
   ): Promise<void> {
-    await manager.query(
-      `WITH gone AS (
-         DELETE FROM meeting_reader WHERE meeting_id = $1 AND NOT (reader = ANY($2::text[]))
-       )
-       INSERT INTO meeting_reader (meeting_id, reader, meeting_date, owner_id)
-       SELECT $1, r.reader, $3, $4 FROM unnest($2::text[]) AS r(reader)
-       ON CONFLICT (meeting_id, reader) DO UPDATE SET
-         meeting_date = EXCLUDED.meeting_date, owner_id = EXCLUDED.owner_id
-       WHERE (meeting_reader.meeting_date, meeting_reader.owner_id)
-             IS DISTINCT FROM (EXCLUDED.meeting_date, EXCLUDED.owner_id)`,
-      // The owner's id as uuid::text prints it; an e-mail never looks like a uuid.
-      [
-        meeting.id,
-        [meeting.ownerId.toLowerCase(), ...sharedWith],
-        new Date(meeting.date),
-        meeting.ownerId,
-      ],
-    );
-  }
-
-  /**
-   * Makes the meeting's action rows match the snapshot: each row carries the meeting's title, date,
-   * owner and shared list too. Rows that did not change are not rewritten (no index churn).
-   */
-  private async replaceActions(
-    manager: EntityManager,
-    meeting: MeetingSnapshot,
-    sharedWith: string[],
-  ): Promise<void> {
-    await manager.query(
-      `DELETE FROM indexed_action WHERE meeting_id = $1 AND NOT (id = ANY($2::uuid[]))`,
-      [meeting.id, meeting.actions.map((action) => action.id)],
-    );
-    if (meeting.actions.length === 0) return;
     // A repeated id would make the upsert touch one row twice, which PostgreSQL refuses.
     const distinct = [...new Map(meeting.actions.map((action) => [action.id, action])).values()];
-    const rows = distinct.map((action) => ({
+    const actions = distinct.map((action) => ({
       id: action.id,
       text: action.text,
       completed: action.completed,
@@ -158,12 +126,24 @@ export class MeetingIndexWriter {
       keys: hashtagKeys(action.hashtags),
     }));
     await manager.query(
-      `INSERT INTO indexed_action (meeting_id, id, text, completed, "order", hashtags, hashtag_keys,
+      `WITH gone_readers AS (
+         DELETE FROM meeting_reader WHERE meeting_id = $1 AND NOT (reader = ANY($2::text[]))
+       ), readers AS (
+         INSERT INTO meeting_reader (meeting_id, reader, meeting_date, owner_id)
+         SELECT $1, r.reader, $3, $4 FROM unnest($2::text[]) AS r(reader)
+         ON CONFLICT (meeting_id, reader) DO UPDATE SET
+           meeting_date = EXCLUDED.meeting_date, owner_id = EXCLUDED.owner_id
+         WHERE (meeting_reader.meeting_date, meeting_reader.owner_id)
+               IS DISTINCT FROM (EXCLUDED.meeting_date, EXCLUDED.owner_id)
+       ), gone_actions AS (
+         DELETE FROM indexed_action WHERE meeting_id = $1 AND NOT (id = ANY($5::uuid[]))
+       )
+       INSERT INTO indexed_action (meeting_id, id, text, completed, "order", hashtags, hashtag_keys,
                                    meeting_title, meeting_date, owner_id, owner_email, shared_with)
        SELECT $1, a.id, a.text, a.completed, a."order",
               ARRAY(SELECT jsonb_array_elements_text(a.hashtags)), ARRAY(SELECT jsonb_array_elements_text(a.keys)),
-              $3, $4, $5, $6, $7
-       FROM jsonb_to_recordset($2::jsonb) AS a(id uuid, text text, completed boolean, "order" integer, hashtags jsonb, keys jsonb)
+              $7, $3, $4, $8, $9
+       FROM jsonb_to_recordset($6::jsonb) AS a(id uuid, text text, completed boolean, "order" integer, hashtags jsonb, keys jsonb)
        ON CONFLICT (meeting_id, id) DO UPDATE SET
          text = EXCLUDED.text, completed = EXCLUDED.completed, "order" = EXCLUDED."order",
          hashtags = EXCLUDED.hashtags, hashtag_keys = EXCLUDED.hashtag_keys,
@@ -176,10 +156,13 @@ export class MeetingIndexWriter {
               EXCLUDED.meeting_title, EXCLUDED.meeting_date, EXCLUDED.owner_id, EXCLUDED.owner_email, EXCLUDED.shared_with)`,
       [
         meeting.id,
-        JSON.stringify(rows),
-        meeting.title,
+        // The owner's id as uuid::text prints it; an e-mail never looks like a uuid.
+        [meeting.ownerId.toLowerCase(), ...sharedWith],
         new Date(meeting.date),
         meeting.ownerId,
+        distinct.map((action) => action.id),
+        JSON.stringify(actions),
+        meeting.title,
         meeting.ownerEmail,
         sharedWith,
       ],

@@ -39,6 +39,11 @@ export class Outbox {
   private loop: Promise<void> | null = null;
   private lastPrune = 0;
   private pendingKick = false;
+  /**
+   * Events the bus has taken but not yet marked published: the next claim marks them in its own
+   * statement, so a busy relay writes once per batch instead of once per event plus once per claim.
+   */
+  private published: string[] = [];
 
   constructor(
     private readonly dataSource: DataSource,
@@ -103,6 +108,10 @@ export class Outbox {
     this.running = false;
     this.wake?.();
     await this.loop;
+    await this.markPublished().catch((error: unknown) =>
+      // Unmarked events go out again once their claim lapses; the bus drops the repeat by its id.
+      this.logger.warn({ err: error }, 'outbox relay could not mark its last events published'),
+    );
   }
 
   /** Publishes soon instead of at the next poll (called after each commit). */
@@ -117,7 +126,10 @@ export class Outbox {
     for (;;) {
       const sent = await this.relayBatch();
       total += sent;
-      if (sent < BATCH) return total;
+      if (sent < BATCH) {
+        await this.markPublished();
+        return total;
+      }
     }
   }
 
@@ -140,15 +152,18 @@ export class Outbox {
   private async run(): Promise<void> {
     while (this.running) {
       let sent = 0;
+      let failed = false;
       try {
         this.pendingKick = false;
         sent = await this.relayBatch();
         if (Date.now() - this.lastPrune > PRUNE_EVERY_MS) await this.prune();
       } catch (error) {
+        failed = true;
         this.logger.warn({ err: error }, 'outbox relay pass failed');
       }
       if (!this.running) break;
-      if (sent === BATCH || this.pendingKick) continue;
+      // Another pass at once marks what was just published and takes what came meanwhile.
+      if (!failed && (sent === BATCH || this.pendingKick || this.published.length > 0)) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, POLL_MS);
         this.wake = () => {
@@ -160,17 +175,32 @@ export class Outbox {
     }
   }
 
-  /** Claims a batch (other replicas skip it), publishes in order, stops at the first failure. */
+  /**
+   * Marks the events published since the last claim and claims a batch (other replicas skip it) in
+   * one statement, then publishes in order and stops at the first failure.
+   */
   private async relayBatch(): Promise<number> {
-    const claimed = await queryRows<OutboxRow>(
-      this.dataSource,
-      `UPDATE outbox_event SET claimed_until = now() + interval '${CLAIM_SECONDS} seconds', attempts = attempts + 1
-       WHERE seq IN (
-         SELECT seq FROM outbox_event
-         WHERE published_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
-         ORDER BY seq LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-       RETURNING seq, id, subject, body, headers, attempts`,
-    );
+    const marking = this.published.splice(0);
+    let claimed: OutboxRow[];
+    try {
+      claimed = await queryRows<OutboxRow>(
+        this.dataSource,
+        `WITH published AS (
+           UPDATE outbox_event SET published_at = now(), claimed_until = NULL, last_error = NULL
+           WHERE seq = ANY($1::bigint[]))
+         UPDATE outbox_event SET claimed_until = now() + interval '${CLAIM_SECONDS} seconds', attempts = attempts + 1
+         WHERE seq IN (
+           SELECT seq FROM outbox_event
+           WHERE published_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
+             AND NOT (seq = ANY($1::bigint[]))
+           ORDER BY seq LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+         RETURNING seq, id, subject, body, headers, attempts`,
+        [marking],
+      );
+    } catch (error) {
+      this.published.unshift(...marking);
+      throw error;
+    }
     claimed.sort((a, b) => Number(a.seq) - Number(b.seq));
     let sent = 0;
     for (const row of claimed) {
@@ -206,13 +236,27 @@ export class Outbox {
         }
         return sent;
       }
-      await this.dataSource.query(
-        `UPDATE outbox_event SET published_at = now(), claimed_until = NULL, last_error = NULL WHERE seq = $1`,
-        [row.seq],
-      );
+      this.published.push(row.seq);
       sent++;
     }
     return sent;
+  }
+
+  /** Marks what was published since the last claim (when no claim follows: flush, stop). */
+  private async markPublished(): Promise<void> {
+    const marking = this.published.splice(0);
+    if (marking.length === 0) return;
+    try {
+      await queryRows(
+        this.dataSource,
+        `UPDATE outbox_event SET published_at = now(), claimed_until = NULL, last_error = NULL
+         WHERE seq = ANY($1::bigint[])`,
+        [marking],
+      );
+    } catch (error) {
+      this.published.unshift(...marking);
+      throw error;
+    }
   }
 
   private async prune(): Promise<void> {
