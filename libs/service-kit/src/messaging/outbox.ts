@@ -22,6 +22,11 @@ interface OutboxRow {
 const BATCH = 100;
 const CLAIM_SECONDS = 30;
 const POLL_MS = 1_000;
+/**
+ * How long published events may wait to be marked for the next commit's claim to carry the mark:
+ * it delays only the mark, not the publishing (an unmarked event is claimed, no one sends it again).
+ */
+const MARK_WITHIN_MS = 20;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const KEEP_PUBLISHED_DAYS = 7;
 /** Longer than the streams keep messages, so any redelivery is still recognised. */
@@ -162,10 +167,11 @@ export class Outbox {
         this.logger.warn({ err: error }, 'outbox relay pass failed');
       }
       if (!this.running) break;
-      // Another pass at once marks what was just published and takes what came meanwhile.
-      if (!failed && (sent === BATCH || this.pendingKick || this.published.length > 0)) continue;
+      if (!failed && (sent === BATCH || this.pendingKick)) continue;
+      // What was just published is marked by the next pass: the next commit's, or one of its own soon.
+      const idleMs = !failed && this.published.length > 0 ? MARK_WITHIN_MS : POLL_MS;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, POLL_MS);
+        const timer = setTimeout(resolve, idleMs);
         this.wake = () => {
           clearTimeout(timer);
           resolve();
