@@ -4,8 +4,8 @@ import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { transientFailure } from '../errors/transient.js';
 import { openDatabase, type DatabaseConnection } from './data-source.js';
-import { EmbeddedPostgres } from './embedded-postgres.js';
 import { queryRows } from './sql.js';
+import { testDatabases } from '../testing/index.js';
 
 class CreateItems1700000000000 implements MigrationInterface {
   name = 'CreateItems1700000000000';
@@ -20,25 +20,10 @@ class CreateItems1700000000000 implements MigrationInterface {
   }
 }
 
-const realUrl = process.env.TEST_REAL === '1' ? process.env.TEST_DATABASE_URL : undefined;
 const logger = pino({ level: 'silent' });
 
 /** The same contract on both databases a service runs on. */
-const databases: { name: string; connect: () => Promise<DatabaseConnection> }[] = [
-  {
-    name: 'embedded',
-    connect: async () => ({
-      embedded: await EmbeddedPostgres.open('memory://'),
-      poolSize: 2,
-      statementTimeoutMs: 500,
-    }),
-  },
-];
-if (realUrl)
-  databases.push({
-    name: 'PostgreSQL',
-    connect: async () => ({ url: realUrl, poolSize: 2, statementTimeoutMs: 500 }),
-  });
+const databases = testDatabases(500);
 
 describe.each(databases)('queryRows on $name', ({ connect }) => {
   const schema = `sqlrows_${randomUUID().slice(0, 8)}`;

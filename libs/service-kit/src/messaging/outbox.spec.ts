@@ -4,30 +4,15 @@ import { pino } from 'pino';
 import type { DataSource } from 'typeorm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DatabaseConnection } from '../database/data-source.js';
-import { EmbeddedPostgres } from '../database/embedded-postgres.js';
 import { queryRows } from '../database/sql.js';
 import type { BusMessage, MessageBus } from './bus.js';
 import { MessagingTables1763800000000 } from './messaging-tables.js';
 import { Outbox } from './outbox.js';
+import { testDatabases } from '../testing/index.js';
 
-const realUrl = process.env.TEST_REAL === '1' ? process.env.TEST_DATABASE_URL : undefined;
 const logger = pino({ level: 'silent' });
 
-const databases: { name: string; connect: () => Promise<DatabaseConnection> }[] = [
-  {
-    name: 'embedded',
-    connect: async () => ({
-      embedded: await EmbeddedPostgres.open('memory://'),
-      poolSize: 2,
-      statementTimeoutMs: 5_000,
-    }),
-  },
-];
-if (realUrl)
-  databases.push({
-    name: 'PostgreSQL',
-    connect: async () => ({ url: realUrl, poolSize: 2, statementTimeoutMs: 5_000 }),
-  });
+const databases = testDatabases(5_000);
 
 /** A bus that keeps what it is given and refuses while `down` is set. */
 class RecordingBus {

@@ -7,6 +7,7 @@ import { SignJWT } from 'jose';
 import pg from 'pg';
 import { StaticKeyStore } from '../auth/key-store.js';
 import { MemoryCache } from '../cache/cache.js';
+import type { DatabaseConnection } from '../database/data-source.js';
 import { EmbeddedPostgres } from '../database/embedded-postgres.js';
 import { InProcessBus } from '../messaging/in-process-bus.js';
 import { createLogger } from '../logging/logger.js';
@@ -90,6 +91,34 @@ export function realServices(): { database?: string; nats?: string; redis?: stri
     nats: process.env.TEST_NATS_URL || undefined,
     redis: process.env.TEST_REDIS_URL || undefined,
   };
+}
+
+/**
+ * The databases a data-layer spec holds its contract on: the embedded one (in memory) always, and
+ * PostgreSQL as well under `npm run test:real`. Two connections each.
+ */
+export function testDatabases(
+  statementTimeoutMs: number,
+): { name: string; connect: () => Promise<DatabaseConnection> }[] {
+  const realUrl = process.env.TEST_REAL === '1' ? process.env.TEST_DATABASE_URL : undefined;
+  return [
+    {
+      name: 'embedded',
+      connect: async () => ({
+        embedded: await EmbeddedPostgres.open('memory://'),
+        poolSize: 2,
+        statementTimeoutMs,
+      }),
+    },
+    ...(realUrl
+      ? [
+          {
+            name: 'PostgreSQL',
+            connect: async () => ({ url: realUrl, poolSize: 2, statementTimeoutMs }),
+          },
+        ]
+      : []),
+  ];
 }
 
 export interface TestRuntime {
