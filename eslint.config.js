@@ -1,7 +1,15 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readFileSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
+
+/** What libs/domain/src/dates.ts exports: the front ends take these from the shared module. */
+const DATE_EXPORTS = [
+  ...readFileSync(new URL('./libs/domain/src/dates.ts', import.meta.url), 'utf8').matchAll(
+    /^export (?:function|const) (\w+)/gm,
+  ),
+].map(([, name]) => name);
 
 export default tseslint.config(
   {
@@ -41,6 +49,13 @@ export default tseslint.config(
           name,
           message: "Import routing from '@meetings/shell-context/router'.",
         })),
+        // One copy of the date formats per page: the shared module, not each app's own.
+        {
+          name: '@meetings/domain',
+          importNames: DATE_EXPORTS,
+          message: "Import dates from '@meetings/domain/dates' (shared once per page).",
+        },
+        { name: 'date-fns', message: "Format dates with '@meetings/domain/dates'." },
       ],
     },
   },

@@ -484,7 +484,10 @@ export function writeReport(summary, { dir = RESULTS_DIR } = {}) {
         d.apps.forEach((a) => entry.apps.add(a));
         byPackage.set(key, entry);
       }
-      lines.push('Modules loaded from more than one app on some route:', '');
+      lines.push(
+        "Modules loaded from more than one app on some route (the federation bundler runtime is one per container by design: it holds that container's own federation state, so it cannot be shared):",
+        '',
+      );
       lines.push(
         table(
           ['Package', 'Modules', 'Bytes (raw)', 'Apps'],

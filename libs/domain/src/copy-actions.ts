@@ -1,4 +1,5 @@
-import { formatDate } from './dates.js';
+// By package name, so a front end consumes the one shared dates module (libs/federation).
+import { formatDate } from '@meetings/domain/dates';
 import { stripHashtags } from './hashtags.js';
 import { sortByOrder } from './items.js';
 

@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ListMessages } from '@meetings/contracts';
-import { meetingLabel } from '@meetings/domain';
+import { meetingLabel } from '@meetings/domain/dates';
 import {
   useApi,
   useDeferredStore,

@@ -6,7 +6,7 @@ import {
   INFINITE_SCROLL_THRESHOLD,
   ListMessages,
 } from '@meetings/contracts';
-import { groupMeetings } from '@meetings/domain';
+import { groupMeetings } from '@meetings/domain/dates';
 import { useDeferredStore } from '@meetings/shell-context';
 import { useEffect, useRef, useState } from 'react';
 import { useMeetingsApi } from '../api.js';

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import type { MeetingSummary } from '@meetings/contracts';
-import { formatWeekdayDate } from '@meetings/domain';
+import { formatWeekdayDate } from '@meetings/domain/dates';
 import { Link as RouterLink } from '@meetings/shell-context/router';
 import { meetingPath } from '../paths.js';
 import { AvatarStack } from './AvatarStack.js';

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import { dateInputValue, formatTime, timeChoices, withDay, withTime } from '@meetings/domain';
+import { dateInputValue, formatTime, timeChoices, withDay, withTime } from '@meetings/domain/dates';
 import { MeetingCopy } from '../texts.js';
 
 const TIME_CHOICES = timeChoices();

@@ -17,7 +17,7 @@ import {
   MeetingTexts,
   type DuplicateMeetingBody,
 } from '@meetings/contracts';
-import { roundDownToStep } from '@meetings/domain';
+import { roundDownToStep } from '@meetings/domain/dates';
 import { useToast } from '@meetings/shell-context';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@meetings/shell-context/router';

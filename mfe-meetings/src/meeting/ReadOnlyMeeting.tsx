@@ -1,5 +1,5 @@
 import { MeetingMessages, type Meeting } from '@meetings/contracts';
-import { formatLongDate, formatTime } from '@meetings/domain';
+import { formatLongDate, formatTime } from '@meetings/domain/dates';
 import { EmptyListText } from '../components/EmptyListText.js';
 import { ReadOnlyActions } from './actions/ReadOnlyActions.js';
 import { ReadOnlyAgenda } from './agenda/ReadOnlyAgenda.js';

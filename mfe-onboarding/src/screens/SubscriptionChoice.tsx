@@ -12,7 +12,8 @@ import {
   ValidationMessages,
   type SubscriptionStatus,
 } from '@meetings/contracts';
-import { formatLongDate, trialStart } from '@meetings/domain';
+import { trialStart } from '@meetings/domain';
+import { formatLongDate } from '@meetings/domain/dates';
 import { useBranding, useSubscription, useToast } from '@meetings/shell-context';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from '@meetings/shell-context/router';

@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import { SubscriptionMessages, type SubscriptionStatus } from '@meetings/contracts';
-import { formatLongDate } from '@meetings/domain';
+import { formatLongDate } from '@meetings/domain/dates';
 import { useSubscription } from '@meetings/shell-context';
 import { useEffect } from 'react';
 import { useNavigate } from '@meetings/shell-context/router';

@@ -14,7 +14,7 @@ import {
   type ActionItem,
   type PreviousActionsResponse,
 } from '@meetings/contracts';
-import { meetingLabel } from '@meetings/domain';
+import { meetingLabel } from '@meetings/domain/dates';
 import { useToast } from '@meetings/shell-context';
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from '@meetings/shell-context/router';
