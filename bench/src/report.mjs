@@ -485,7 +485,7 @@ export function writeReport(summary, { dir = RESULTS_DIR } = {}) {
         byPackage.set(key, entry);
       }
       lines.push(
-        "Modules loaded from more than one app on some route (the federation bundler runtime is one per container by design: it holds that container's own federation state, so it cannot be shared):",
+        "Modules loaded from more than one app on some route (the federation's bundler runtime and its runtime wrapper are one per container by design: they hold that container's own federation state, so they cannot be shared):",
         '',
       );
       lines.push(
