@@ -120,13 +120,21 @@ function installedVersionFrom(pkg, fromDir) {
   }
 }
 
-/** Versions of the singletons the shell provides, for checking each remote against them. */
+/**
+ * Versions of the singletons the shell provides, for checking each remote against them. A subpath
+ * key (`@meetings/domain/dates`) has its package's version, as the remotes' manifests say.
+ */
 export function providedSingletonVersions(dir) {
   return Object.fromEntries(
     SINGLETON_SHARE_KEYS.filter((key) => !key.endsWith('/'))
-      .map((key) => [key, installedVersionFrom(key, dir)])
+      .map((key) => [key, installedVersionFrom(packageNameOf(key), dir)])
       .filter(([, version]) => version),
   );
+}
+
+/** The package a share key belongs to: `@scope/name` or `name`, without a subpath. */
+function packageNameOf(key) {
+  return key.match(/^(@[^/]+\/[^/]+|[^/]+)/)[1];
 }
 
 function readPackageJson(dir) {
@@ -165,7 +173,7 @@ export function sharedDependencies(packageJson, { isHost = false } = {}) {
 }
 
 function requiredRange(ranges, key, packageJson) {
-  const packageName = key.endsWith('/') ? key.slice(0, -1) : key.match(/^(@[^/]+\/[^/]+|[^/]+)/)[1];
+  const packageName = key.endsWith('/') ? key.slice(0, -1) : packageNameOf(key);
   const range = ranges[packageName];
   if (!range) throw new Error(`${packageJson.name} must depend on ${packageName} to share it`);
   return range;

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Configuration, Stats } from '@rspack/core';
 import { describe, expect, it } from 'vitest';
-import { createAppConfig, REMOTES, SINGLETON_SHARE_KEYS, sharedDependencies } from '../index.mjs';
+import {
+  createAppConfig,
+  providedSingletonVersions,
+  REMOTES,
+  SINGLETON_SHARE_KEYS,
+  sharedDependencies,
+} from '../index.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -79,6 +85,18 @@ describe('shared federation config', () => {
     });
     for (const entry of Object.values(shared))
       expect(entry).toMatchObject({ singleton: true, eager: false });
+  });
+
+  it("gives the shell's compatibility check a version for every singleton, subpath keys included", () => {
+    const versions = providedSingletonVersions(path.join(root, 'shell'));
+    // What the remotes' manifests name: a subpath key with its package's version.
+    expect(versions['@meetings/domain/dates']).toBe(
+      providedSingletonVersions(path.join(root, 'mfe-meetings'))['@meetings/domain/dates'],
+    );
+    expect(versions['@meetings/domain/dates']).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(versions['@meetings/shell-context/router']).toBe(versions['@meetings/shell-context']);
+    expect(versions.react).toMatch(/^19\./);
+    expect(Object.keys(versions)).toEqual(SINGLETON_SHARE_KEYS.filter((key) => !key.endsWith('/')));
   });
 
   it('refuses to share a package the app does not depend on', () => {
