@@ -77,8 +77,11 @@ async function writeEvent(q, subject, data) {
   );
 }
 
-/** Lock, change, version, event: MeetingWriter.change's statements. */
-async function changeMeeting(who, meetingId, work) {
+/**
+ * Lock, change, version, and the event when other services copy what changed: the statements of
+ * MeetingWriter.change (`published`) and MeetingWriter.changeOwn (notes, agenda: no event).
+ */
+async function changeMeeting(who, meetingId, work, { published = true } = {}) {
   const db = rowsOf(meetingsDb);
   const meeting = await meetings.find(db, meetingId);
   if (!meeting || !canRead(meeting, who)) return null;
@@ -87,9 +90,10 @@ async function changeMeeting(who, meetingId, work) {
     await work(tx);
     const touched = await meetings.touch(tx, meetingId);
     const full = await meetings.full(tx, touched);
-    await writeEvent(tx, 'meetings.meeting.upserted', {
-      meeting: meetingSnapshot(full.meeting, full.actions),
-    });
+    if (published)
+      await writeEvent(tx, 'meetings.meeting.upserted', {
+        meeting: meetingSnapshot(full.meeting, full.actions),
+      });
     return full;
   });
 }
@@ -123,8 +127,11 @@ app.get('/api/meetings/:id', async (request, reply) => {
 
 app.put('/api/meetings/:id/update-notes', async (request, reply) => {
   const who = caller(request);
-  const full = await changeMeeting(who, request.params.id, (tx) =>
-    meetings.update(tx, request.params.id, { notes: request.body.notes }),
+  const full = await changeMeeting(
+    who,
+    request.params.id,
+    (tx) => meetings.update(tx, request.params.id, { notes: request.body.notes }),
+    { published: false },
   );
   if (!full) return reply.code(404).send({ error: 'not found' });
   return { meeting: meetingView(full, who.id) };

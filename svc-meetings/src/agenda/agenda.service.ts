@@ -30,7 +30,7 @@ export class AgendaService {
   }
 
   add(caller: Caller, meetingId: string, body: AddAgendaItemBody): Promise<FullMeeting> {
-    return this.writer.change(caller, meetingId, 'edit', (tx) =>
+    return this.writer.changeOwn(caller, meetingId, 'edit', (tx) =>
       this.items.add(tx, meetingId, body.text),
     );
   }
@@ -41,19 +41,19 @@ export class AgendaService {
     itemId: string,
     body: UpdateAgendaItemBody,
   ): Promise<FullMeeting> {
-    return this.writer.change(caller, meetingId, 'edit', (tx) =>
+    return this.writer.changeOwn(caller, meetingId, 'edit', (tx) =>
       this.items.update(tx, meetingId, itemId, body),
     );
   }
 
   reorder(caller: Caller, meetingId: string, body: UpdateAgendaOrderBody): Promise<FullMeeting> {
-    return this.writer.change(caller, meetingId, 'edit', (tx) =>
+    return this.writer.changeOwn(caller, meetingId, 'edit', (tx) =>
       this.items.reorder(tx, meetingId, body.agenda),
     );
   }
 
   remove(caller: Caller, meetingId: string, itemId: string): Promise<FullMeeting> {
-    return this.writer.change(caller, meetingId, 'edit', (tx) =>
+    return this.writer.changeOwn(caller, meetingId, 'edit', (tx) =>
       this.items.remove(tx, meetingId, itemId),
     );
   }

@@ -15,7 +15,7 @@ export class NotesService {
   /** Stored sanitised, so every reader gets safe HTML whatever the client sent. */
   update(caller: Caller, meetingId: string, notes: string): Promise<FullMeeting> {
     const clean = sanitizeNotes(notes);
-    return this.writer.change(caller, meetingId, 'edit', (tx) =>
+    return this.writer.changeOwn(caller, meetingId, 'edit', (tx) =>
       this.meetings.update(tx, meetingId, { notes: clean }),
     );
   }

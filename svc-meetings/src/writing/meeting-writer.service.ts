@@ -18,7 +18,8 @@ export type MeetingWork = (tx: EntityManager, meeting: MeetingRow) => Promise<vo
 
 /**
  * Every change: authorised outside any transaction (it may ask svc-subscription), then applied in
- * one transaction with its versioned `meetings.meeting.upserted` event, so a refusal undoes both.
+ * one transaction with its versioned `meetings.meeting.upserted` event when it changes what other
+ * services copy, so a refusal undoes both.
  */
 @Injectable()
 export class MeetingWriter {
@@ -28,18 +29,47 @@ export class MeetingWriter {
     private readonly meetings: MeetingStore,
   ) {}
 
-  async change(
+  /** A change to what other services copy (title, date, sharing, actions): with its event. */
+  change(
     caller: Caller,
     meetingId: string,
     permission: Permission,
     work: MeetingWork,
     refusal?: MeetingErrorCode,
   ): Promise<FullMeeting> {
+    return this.apply(caller, meetingId, permission, work, refusal, true);
+  }
+
+  /**
+   * A change to what only svc-meetings keeps (the notes, the agenda): versioned like any other, but
+   * without an event, since no field of the snapshot other services copy (`meetingSnapshot`)
+   * moves. One would only make the relay publish and svc-actions re-apply an index entry that
+   * stays as it was, on every save of the notes. The next published change carries a higher
+   * version still, so the higher-version-wins rule holds.
+   */
+  changeOwn(
+    caller: Caller,
+    meetingId: string,
+    permission: Permission,
+    work: MeetingWork,
+  ): Promise<FullMeeting> {
+    return this.apply(caller, meetingId, permission, work, undefined, false);
+  }
+
+  private async apply(
+    caller: Caller,
+    meetingId: string,
+    permission: Permission,
+    work: MeetingWork,
+    refusal: MeetingErrorCode | undefined,
+    published: boolean,
+  ): Promise<FullMeeting> {
     await this.access.authorize(caller, meetingId, permission, refusal);
     return this.outbox.transaction(async (tx, emit) => {
       const locked = await this.lockReadable(tx, caller, meetingId);
       await work(tx, locked);
-      return this.publish(tx, emit, await this.meetings.touch(tx, meetingId));
+      const touched = await this.meetings.touch(tx, meetingId);
+      return published ? this.publish(tx, emit, touched) : this.meetings.full(tx, touched);
     });
   }
 

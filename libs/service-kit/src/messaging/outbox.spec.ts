@@ -103,6 +103,23 @@ describe.each(databases)('Outbox relay on $name', ({ connect }) => {
     expect(await rows()).toEqual([]);
   });
 
+  it('wakes the relay after a commit that wrote events, and only then', async () => {
+    bus = new RecordingBus();
+    outbox = new Outbox(dataSource, bus as unknown as MessageBus, logger);
+    const kick = vi.spyOn(outbox, 'kick');
+    // A change that others need not learn about, and an applied event that emits nothing.
+    expect(await outbox.transaction(async (tx) => (await tx.query('SELECT 1 AS one'))[0].one)).toBe(
+      1,
+    );
+    expect(await outbox.consumeOnce('test-consumer', randomUUID(), async () => undefined)).toBe(
+      true,
+    );
+    expect(kick).not.toHaveBeenCalled();
+    await emitOne(1);
+    expect(kick).toHaveBeenCalledTimes(1);
+    expect(await outbox.flush()).toBe(1);
+  });
+
   it('running, marks a batch published with the claim of the next pass, and the last one on stop', async () => {
     // Every transaction that changes outbox rows (the relay's: request transactions only insert).
     await dataSource.query(`CREATE TABLE relay_write (tx bigint NOT NULL)`);

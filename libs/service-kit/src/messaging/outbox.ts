@@ -58,6 +58,7 @@ export class Outbox {
   ) {}
 
   async transaction<T>(work: (manager: EntityManager, emit: Emit) => Promise<T>): Promise<T> {
+    let written = 0;
     const result = await this.dataSource.transaction(async (manager) => {
       const events: EventEnvelope[] = [];
       const value = await work(manager, (subject, data) => {
@@ -66,9 +67,12 @@ export class Outbox {
         return event;
       });
       await this.write(manager, events);
+      written = events.length;
       return value;
     });
-    this.kick();
+    // A commit without events leaves the relay asleep: woken, it would only claim nothing (one
+    // statement per consumed event or unpublished change); its own timer marks what it sent.
+    if (written > 0) this.kick();
     return result;
   }
 
@@ -119,7 +123,7 @@ export class Outbox {
     );
   }
 
-  /** Publishes soon instead of at the next poll (called after each commit). */
+  /** Publishes soon instead of at the next poll (called after each commit that wrote events). */
   kick(): void {
     this.pendingKick = true;
     this.wake?.();
