@@ -262,6 +262,14 @@ describe('without svc-subscription', () => {
       });
     }
     expect((await client.meeting(id)).title).toBe('Existing');
+    // The plan is asked before the meeting is read, but its failure only counts for the owner:
+    // anyone else still learns what they would have with svc-subscription up.
+    const stranger = await h.as(testUser()).put(`/api/meetings/${id}/update-info`, { title: 'X' });
+    expect(stranger.statusCode).toBe(403);
+    expect(stranger.json()).toMatchObject({ code: 'MEETING_ACCESS_DENIED' });
+    const missing = await client.put(`/api/meetings/${randomUUID()}/update-notes`, { notes: 'X' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'MEETING_NOT_FOUND' });
     expect((await client.get('/api/meetings')).statusCode).toBe(200);
     expect(
       (

@@ -57,8 +57,33 @@ export class MeetingAccess {
     meeting: MeetingHeadRow,
     refusal?: MeetingErrorCode,
   ): Promise<void> {
+    this.requireEditorWith(caller, meeting, await this.editingPlan(caller), refusal);
+  }
+
+  /**
+   * Whether the caller's plan allows editing, asked before a transaction (it may ask
+   * svc-subscription, never inside one) so that the meeting row is read once, locked. A failure to
+   * learn it counts only where the answer is needed: for the owner, after the row's own checks.
+   */
+  async editingPlan(caller: Caller): Promise<() => boolean> {
+    try {
+      const allowed = await this.entitlements.allowsEditing(caller);
+      return () => allowed;
+    } catch (error) {
+      return () => {
+        throw error;
+      };
+    }
+  }
+
+  /** Only the owner edits, and only on a plan that allows it (in this order of refusals). */
+  requireEditorWith(
+    caller: Caller,
+    meeting: MeetingHeadRow,
+    allowsEditing: () => boolean,
+    refusal?: MeetingErrorCode,
+  ): void {
     if (meeting.owner_id !== caller.id) throw meetingError(refusal ?? MeetingErrorCode.ReadOnly);
-    if (!(await this.entitlements.allowsEditing(caller)))
-      throw meetingError(refusal ?? MeetingErrorCode.NotEntitled);
+    if (!allowsEditing()) throw meetingError(refusal ?? MeetingErrorCode.NotEntitled);
   }
 }

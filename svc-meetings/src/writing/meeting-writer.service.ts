@@ -17,7 +17,8 @@ import { meetingSnapshot } from '../store/views.js';
 export type MeetingWork = (tx: EntityManager, meeting: MeetingRow) => Promise<void>;
 
 /**
- * Every change: authorised outside any transaction (it may ask svc-subscription), then applied in
+ * Every change: the caller's plan asked outside any transaction (it may ask svc-subscription), the
+ * meeting read once, locked, and checked (sight; for an edit, owner and plan), then applied in
  * one transaction with its versioned `meetings.meeting.upserted` event when it changes what other
  * services copy, so a refusal undoes both.
  */
@@ -64,9 +65,10 @@ export class MeetingWriter {
     refusal: MeetingErrorCode | undefined,
     published: boolean,
   ): Promise<FullMeeting> {
-    await this.access.authorize(caller, meetingId, permission, refusal);
+    const plan = permission === 'edit' ? await this.access.editingPlan(caller) : undefined;
     return this.outbox.transaction(async (tx, emit) => {
       const locked = await this.lockReadable(tx, caller, meetingId);
+      if (plan) this.access.requireEditorWith(caller, locked, plan, refusal);
       await work(tx, locked);
       const touched = await this.meetings.touch(tx, meetingId);
       return published ? this.publish(tx, emit, touched) : this.meetings.full(tx, touched);
@@ -74,9 +76,10 @@ export class MeetingWriter {
   }
 
   async remove(caller: Caller, meetingId: string): Promise<void> {
-    await this.access.authorize(caller, meetingId, 'edit');
+    const plan = await this.access.editingPlan(caller);
     await this.outbox.transaction(async (tx, emit) => {
       const locked = await this.lockReadable(tx, caller, meetingId);
+      this.access.requireEditorWith(caller, locked, plan);
       await this.meetings.remove(tx, meetingId);
       const deleted: MeetingDeleted = { meetingId, version: locked.version + 1 };
       emit(Subjects.MeetingDeleted, deleted);
@@ -91,7 +94,7 @@ export class MeetingWriter {
     return full;
   }
 
-  /** Locks the row; it may have been deleted or unshared since it was authorised. */
+  /** Locks the row and checks sight: "Meeting not found", then "Access denied". */
   async lockReadable(tx: EntityManager, caller: Caller, meetingId: string): Promise<MeetingRow> {
     const locked = await this.meetings.find(tx, meetingId, { lock: true });
     if (!locked) throw meetingError(MeetingErrorCode.NotFound);
