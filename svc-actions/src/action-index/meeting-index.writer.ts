@@ -44,6 +44,16 @@ export class MeetingIndexWriter {
     return true;
   }
 
+  /** Whether the index holds the meeting at this version or a later one (a tombstone's too). */
+  async holds(meetingId: string, version: number): Promise<boolean> {
+    const rows = await queryRows(
+      this.dataSource,
+      `SELECT 1 FROM indexed_meeting WHERE id = $1 AND version >= $2`,
+      [meetingId, version],
+    );
+    return rows.length > 0;
+  }
+
   /** Returns true when the deletion was not older than the index and the meeting is now a tombstone. */
   async delete(manager: EntityManager, meetingId: string, version: number): Promise<boolean> {
     const won = await queryRows(
