@@ -57,6 +57,8 @@ export class MeetingAccess {
     meeting: MeetingHeadRow,
     refusal?: MeetingErrorCode,
   ): Promise<void> {
+    // The owner first: nobody else's plan needs asking.
+    if (meeting.owner_id !== caller.id) throw meetingError(refusal ?? MeetingErrorCode.ReadOnly);
     this.requireEditorWith(caller, meeting, await this.editingPlan(caller), refusal);
   }
 
