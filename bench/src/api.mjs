@@ -3,11 +3,23 @@
 // alternating order, several rounds. Two phases each: one caller (latency as a user feels it) and
 // several callers (throughput at saturation, with its latencies).
 import { readdirSync, readFileSync } from 'node:fs';
-import { BENCH_USERS, SIZES, actionCount, actionId, meetingId, ownedMeetings } from './config.mjs';
+import {
+  BENCH_USERS,
+  SIZES,
+  STEADY_USER,
+  actionCount,
+  actionId,
+  meetingId,
+  ownedMeetings,
+} from './config.mjs';
 import { median, runLoad } from './load.mjs';
 import { cpuSeconds, internalToken } from './stack.mjs';
 
-/** What each scenario asks, for a user and a request counter. `service` is the upstream it needs. */
+/**
+ * What each scenario asks, for a user and a request counter. `service` is the upstream it needs;
+ * `answerGrows`: the answer holds as much as the caller sees (lists and searches), so a typical
+ * user's answer grows with the data set, and the scale section also asks it as the steady user.
+ */
 export function scenarios(size) {
   const meetings = SIZES[size].meetings;
   const owned = new Map(BENCH_USERS.map((u) => [u.n, ownedMeetings(u.n, meetings)]));
@@ -25,6 +37,7 @@ export function scenarios(size) {
       label: 'Meetings list, page 1',
       service: 'meetings',
       read: true,
+      answerGrows: true,
       path: () => '/api/meetings?page=1&pageSize=25',
     },
     {
@@ -32,6 +45,7 @@ export function scenarios(size) {
       label: 'Meetings list, page 8',
       service: 'meetings',
       read: true,
+      answerGrows: true,
       path: () => '/api/meetings?page=8&pageSize=25',
     },
     {
@@ -39,6 +53,7 @@ export function scenarios(size) {
       label: 'Meetings list, title search',
       service: 'meetings',
       read: true,
+      answerGrows: true,
       path: () => '/api/meetings?page=1&pageSize=25&title=planning',
     },
     {
@@ -46,6 +61,7 @@ export function scenarios(size) {
       label: 'Actions, page 1 (open)',
       service: 'actions',
       read: true,
+      answerGrows: true,
       path: () => '/api/actions?page=1&pageSize=25',
     },
     {
@@ -53,6 +69,7 @@ export function scenarios(size) {
       label: 'Actions, text search (open)',
       service: 'actions',
       read: true,
+      answerGrows: true,
       path: () => '/api/actions?page=1&pageSize=25&search=budget',
     },
     {
@@ -60,6 +77,7 @@ export function scenarios(size) {
       label: 'Actions, text search, with completed',
       service: 'actions',
       read: true,
+      answerGrows: true,
       path: () => '/api/actions?page=1&pageSize=25&search=budget&showCompleted=true',
     },
     {
@@ -67,6 +85,7 @@ export function scenarios(size) {
       label: 'Actions, hashtag (open)',
       service: 'actions',
       read: true,
+      answerGrows: true,
       path: () => '/api/actions?page=1&pageSize=25&hashtag=release',
     },
     {
@@ -74,6 +93,7 @@ export function scenarios(size) {
       label: 'Actions, hashtag, with completed',
       service: 'actions',
       read: true,
+      answerGrows: true,
       path: () => '/api/actions?page=1&pageSize=25&hashtag=release&showCompleted=true',
     },
     {
@@ -108,12 +128,15 @@ export function scenarios(size) {
   ];
 }
 
-/** Request builders for the three contenders of one scenario. */
-async function contenders(scenario, stack, minimal) {
+/**
+ * Request builders for the three contenders of one scenario, asked in turn by `users` (the typical
+ * bench users unless told).
+ */
+async function contenders(scenario, stack, minimal, users = BENCH_USERS) {
   const tokens = new Map();
-  for (const who of BENCH_USERS) tokens.set(who.n, await internalToken(stack, who));
+  for (const who of users) tokens.set(who.n, await internalToken(stack, who));
   const build = (auth) => (i) => {
-    const who = BENCH_USERS[i % BENCH_USERS.length];
+    const who = users[i % users.length];
     const extra = scenario.body?.(who, i) ?? {};
     return {
       method: scenario.method ?? 'GET',
@@ -302,22 +325,21 @@ export async function compareApi({ size, stack, minimal, options, log = console.
  * One caller only, through each size's gateway: the latency each query has at each size. The
  * stacks of all sizes run at once and every round takes the sizes in turn (in a rotating order),
  * so a change in the machine's load touches all sizes alike instead of the one measured then.
- * Returns { [size]: rows }.
+ * Lists and searches are asked twice: by the typical bench users (whose answers grow with the
+ * data set: a deep page is empty at 10k, full at 1M) and by the steady user (the same answers at
+ * every size), which is the figure the scale target reads. Returns { [size]: rows }, each row with
+ * `who` ('typical' or 'steady') and, for a steady row, the typical users' figures in `typical`.
  */
 export async function latencyBySize({ stacks, options, log = console.log }) {
   const { rounds = 3, latencyMs = 2_000, warmupMs = 500, only } = options;
   const sizes = Object.keys(stacks);
   const out = Object.fromEntries(sizes.map((size) => [size, []]));
   const bySize = Object.fromEntries(sizes.map((size) => [size, scenarios(size)]));
-  for (const [index, first] of bySize[sizes[0]].entries()) {
-    if (only && !only.includes(first.id)) continue;
-    if (!first.read && options.readsOnly) continue;
+  const measure = async (index, users) => {
     const gateways = {};
     for (const size of sizes)
-      [gateways[size]] = await contenders(bySize[size][index], stacks[size], null);
-    const p50s = Object.fromEntries(sizes.map((size) => [size, []]));
-    const p99s = Object.fromEntries(sizes.map((size) => [size, []]));
-    const bytes = Object.fromEntries(sizes.map((size) => [size, []]));
+      [gateways[size]] = await contenders(bySize[size][index], stacks[size], null, users);
+    const runs = Object.fromEntries(sizes.map((size) => [size, []]));
     for (let round = 0; round < rounds; round++) {
       const order = sizes.map((_, i) => sizes[(i + round) % sizes.length]);
       for (const size of order) {
@@ -329,23 +351,39 @@ export async function latencyBySize({ stacks, options, log = console.log }) {
           durationMs: latencyMs,
           warmupMs,
         });
-        if (r.errors > 0) log(`  ! ${first.id} at ${size}: ${r.errors} failed (${r.firstError})`);
-        p50s[size].push(r.p50);
-        p99s[size].push(r.p99);
-        bytes[size].push(r.bytesPerAnswer);
+        if (r.errors > 0)
+          log(`  ! ${bySize[size][index].id} at ${size}: ${r.errors} failed (${r.firstError})`);
+        runs[size].push(r);
       }
     }
+    return Object.fromEntries(
+      sizes.map((size) => [
+        size,
+        {
+          p50: median(runs[size].map((r) => r.p50)),
+          p99: median(runs[size].map((r) => r.p99)),
+          p50Spread: spread(runs[size].map((r) => r.p50)),
+          bytesPerAnswer: median(runs[size].map((r) => r.bytesPerAnswer)),
+        },
+      ]),
+    );
+  };
+  for (const [index, first] of bySize[sizes[0]].entries()) {
+    if (only && !only.includes(first.id)) continue;
+    if (!first.read && options.readsOnly) continue;
+    const typical = await measure(index, BENCH_USERS);
+    const steady = first.answerGrows ? await measure(index, [STEADY_USER]) : null;
     for (const size of sizes)
       out[size].push({
         id: first.id,
         label: first.label,
-        p50: median(p50s[size]),
-        p99: median(p99s[size]),
-        p50Spread: spread(p50s[size]),
-        bytesPerAnswer: median(bytes[size]),
+        who: steady ? 'steady' : 'typical',
+        ...(steady ? steady[size] : typical[size]),
+        ...(steady ? { typical: typical[size] } : {}),
       });
+    const line = (figures) => sizes.map((size) => `${size} ${fmt(figures[size].p50)}`).join(', ');
     log(
-      `  ${first.id.padEnd(17)} p50 ${sizes.map((size) => `${size} ${fmt(median(p50s[size]))}`).join(', ')} ms`,
+      `  ${first.id.padEnd(17)} p50 ${line(steady ?? typical)} ms${steady ? ` (typical users: ${line(typical)})` : ''}`,
     );
   }
   return out;

@@ -67,12 +67,37 @@ export const user = (n) => ({
 export const BENCH_USERS = Array.from({ length: 20 }, (_, i) => user(5 + i * 10));
 export const HEAVY_USER = user(0);
 
+/**
+ * The steady user sees the same number of meetings in every data set: owns 100 and is shared on
+ * 200 (about 3,000 actions), where a typical user sees 2-3 meetings at 10k and about 250 at 1M.
+ * The scale section asks its lists and searches as this user, so that the 10k and 1M answers are
+ * alike and their ratio shows what the size of the data set costs, not the size of the answer.
+ * User number 1000: one more than the 1,000 users, so no other user's share of the data changes
+ * but for the meetings it owns (numbers m with m % stride = 7, users whose number ends in 7).
+ */
+export const STEADY_USER = user(USERS);
+export const STEADY_OWNED = 100;
+export const STEADY_SHARED = 200;
+export const steadyStrides = (meetings) => ({
+  owned: meetings / STEADY_OWNED,
+  shared: meetings / STEADY_SHARED,
+});
+
 export const meetingId = (m) => uuidOf(`meeting${m}`);
 export const actionId = (m, n) => uuidOf(`action${m}-${n}`);
-/** Meeting numbers run 1..meetings; user k owns every meeting m with m % USERS === k. */
+/**
+ * Meeting numbers run 1..meetings; user k owns every meeting m with m % USERS === k, but those the
+ * steady user owns (m % its stride === 7; never a bench user's, whose numbers end in 5).
+ */
 export function ownedMeetings(userN, meetings) {
   const owned = [];
-  for (let m = userN === 0 ? USERS : userN; m <= meetings; m += USERS) owned.push(m);
+  const { owned: stride } = steadyStrides(meetings);
+  if (userN === STEADY_USER.n) {
+    for (let m = 7; m <= meetings; m += stride) owned.push(m);
+    return owned;
+  }
+  for (let m = userN === 0 ? USERS : userN; m <= meetings; m += USERS)
+    if (m % stride !== 7) owned.push(m);
   return owned;
 }
 export const actionCount = (m) => 4 + ((m * 7) % 13);

@@ -19,6 +19,7 @@ import {
   SIZES,
   USERS,
   databaseName,
+  steadyStrides,
   databaseUrl,
   embeddedDataDir,
   user,
@@ -160,19 +161,21 @@ async function fill(query, spec, size, log) {
   await query(`SET session_replication_role = replica`);
   await query(`SET maintenance_work_mem = '256MB'`).catch(() => undefined);
   for (const index of indexes) await query(`DROP INDEX ${index.schemaname}.${index.indexname}`);
-  const sessions = Array.from({ length: USERS }, (_, n) => ({
+  // The 1,000 users and the steady user (number 1000), each with a session and a plan.
+  const people = USERS + 1;
+  const sessions = Array.from({ length: people }, (_, n) => ({
     n,
     hash: createHash('sha256').update(user(n).sessionToken).digest('hex'),
   }));
-  for (const statement of usersSql(USERS, sessions)) await query(statement.text, statement.values);
+  for (const statement of usersSql(people, sessions)) await query(statement.text, statement.values);
   bar.increment(1);
-  const plans = subscriptionsSql(USERS);
+  const plans = subscriptionsSql(people);
   await query(plans.text, plans.values);
   bar.increment(2, { step: 'meetings, agenda, actions' });
   for (let b = 0; b < batches; b++) {
     const from = b * BATCH + 1;
     const to = Math.min(spec.meetings, from + BATCH - 1);
-    for (const statement of meetingsSql(from, to, USERS))
+    for (const statement of meetingsSql(from, to, USERS, steadyStrides(spec.meetings)))
       await query(statement.text, statement.values);
     bar.increment(1, {
       step: `meetings ${to.toLocaleString('en')}/${spec.meetings.toLocaleString('en')}`,
