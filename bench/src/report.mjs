@@ -360,9 +360,9 @@ export function writeReport(summary, { dir = RESULTS_DIR } = {}) {
           ...sizes.map((s) => `p50 at ${s} (ms)`),
           ...sizes.map((s) => `p99 at ${s}`),
           `answer bytes ${sizes.join(' / ')}`,
-          last ? `p50 ${sizes.at(-1)} / ${sizes[0]}` : '',
+          ...(last ? [`p50 ${sizes.at(-1)} / ${sizes[0]}`] : []),
           `typical users: answer bytes ${sizes.join(' / ')}`,
-          last ? `typical users: p50 ${sizes.at(-1)} / ${sizes[0]}` : '',
+          ...(last ? [`typical users: p50 ${sizes.at(-1)} / ${sizes[0]}`] : []),
         ],
         ids.map((id) => {
           const at = sizes.map((s) => scale[s].find((r) => r.id === id));
@@ -373,9 +373,9 @@ export function writeReport(summary, { dir = RESULTS_DIR } = {}) {
             ...at.map((r) => f(r?.p50, 2)),
             ...at.map((r) => f(r?.p99, 1)),
             at.map((r) => f(r?.bytesPerAnswer, 0)).join(' / '),
-            last ? f(at.at(-1)?.p50 / at[0]?.p50, 2) : '',
+            ...(last ? [f(at.at(-1)?.p50 / at[0]?.p50, 2)] : []),
             typical[0] ? typical.map((t) => f(t?.bytesPerAnswer, 0)).join(' / ') : '',
-            last && typical[0] ? f(typical.at(-1)?.p50 / typical[0]?.p50, 2) : '',
+            ...(last ? [typical[0] ? f(typical.at(-1)?.p50 / typical[0]?.p50, 2) : ''] : []),
           ];
         }),
       ),
