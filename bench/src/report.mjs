@@ -1,7 +1,13 @@
 // Writes bench/results/report.md and its SVG charts from a run's summary.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BENCH_DIR, RESULTS_DIR } from './config.mjs';
+import {
+  ACTIONS_PER_MEETING,
+  BENCH_DIR,
+  RESULTS_DIR,
+  STEADY_OWNED,
+  STEADY_SHARED,
+} from './config.mjs';
 
 export const TARGETS = {
   gatewayAddedP50Ms: 1,
@@ -347,7 +353,7 @@ export function writeReport(summary, { dir = RESULTS_DIR } = {}) {
     lines.push(
       `## Latency by data size (through the gateway, one caller)`,
       '',
-      `The stacks of every size run at once; each round measures the sizes in turn, in a rotating order, so the ratios compare the same minutes. Medians of ${summary.scaleOptions?.rounds ?? 3} rounds of ${(summary.scaleOptions?.latencyMs ?? 1_500) / 1000} s each. Lists and searches are asked by the steady user, who sees the same 300 meetings (about 3,000 actions) in every data set, so that the answers are alike and the ratio shows what the data set's size costs; the last two columns give the same query asked by the typical users, who see 2-3 meetings at 10k and about 250 at 1M (their page 8 is empty at 10k). Get meeting and the writes touch one meeting, the same size everywhere, and are asked by the typical users.`,
+      `The stacks of every size run at once; each round measures the sizes in turn, in a rotating order, so the ratios compare the same minutes. Medians of ${summary.scaleOptions?.rounds ?? 3} rounds of ${(summary.scaleOptions?.latencyMs ?? 1_500) / 1000} s each. Lists and searches are asked by the steady user, who sees the same ${STEADY_OWNED + STEADY_SHARED} meetings (${STEADY_OWNED} owned, ${STEADY_SHARED} shared; about ${((STEADY_OWNED + STEADY_SHARED) * ACTIONS_PER_MEETING).toLocaleString('en')} actions) in every data set, so that the answers are alike and the ratio shows what the data set's size costs; the last two columns give the same query asked by the typical users, who see 2-3 meetings at 10k and about 250 at 1M (their page 8 is empty at 10k). Get meeting and the writes touch one meeting, the same size everywhere, and are asked by the typical users.`,
       '',
     );
     const ids = scale[sizes[0]].map((r) => r.id);
