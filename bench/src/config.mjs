@@ -78,26 +78,33 @@ export const HEAVY_USER = user(0);
 export const STEADY_USER = user(USERS);
 export const STEADY_OWNED = 100;
 export const STEADY_SHARED = 200;
-export const steadyStrides = (meetings) => ({
-  owned: meetings / STEADY_OWNED,
-  shared: meetings / STEADY_SHARED,
+/**
+ * Which of `meetings` the steady user owns (m % ownedEvery === ownedAt) and is shared on
+ * (m % sharedEvery === sharedAt): the one rule the generator's SQL and ownedMeetings both read.
+ */
+export const steadyMeetings = (meetings) => ({
+  user: STEADY_USER.n,
+  ownedEvery: meetings / STEADY_OWNED,
+  ownedAt: 7,
+  sharedEvery: meetings / STEADY_SHARED,
+  sharedAt: 3,
 });
 
 export const meetingId = (m) => uuidOf(`meeting${m}`);
 export const actionId = (m, n) => uuidOf(`action${m}-${n}`);
 /**
  * Meeting numbers run 1..meetings; user k owns every meeting m with m % USERS === k, but those the
- * steady user owns (m % its stride === 7; never a bench user's, whose numbers end in 5).
+ * steady user owns (numbers ending in 7: never a bench user's, whose numbers end in 5).
  */
 export function ownedMeetings(userN, meetings) {
   const owned = [];
-  const { owned: stride } = steadyStrides(meetings);
-  if (userN === STEADY_USER.n) {
-    for (let m = 7; m <= meetings; m += stride) owned.push(m);
+  const steady = steadyMeetings(meetings);
+  if (userN === steady.user) {
+    for (let m = steady.ownedAt; m <= meetings; m += steady.ownedEvery) owned.push(m);
     return owned;
   }
   for (let m = userN === 0 ? USERS : userN; m <= meetings; m += USERS)
-    if (m % stride !== 7) owned.push(m);
+    if (m % steady.ownedEvery !== steady.ownedAt) owned.push(m);
   return owned;
 }
 export const actionCount = (m) => 4 + ((m * 7) % 13);

@@ -19,9 +19,9 @@ import {
   SIZES,
   USERS,
   databaseName,
-  steadyStrides,
   databaseUrl,
   embeddedDataDir,
+  steadyMeetings,
   user,
 } from './config.mjs';
 import {
@@ -161,7 +161,7 @@ async function fill(query, spec, size, log) {
   await query(`SET session_replication_role = replica`);
   await query(`SET maintenance_work_mem = '256MB'`).catch(() => undefined);
   for (const index of indexes) await query(`DROP INDEX ${index.schemaname}.${index.indexname}`);
-  // The 1,000 users and the steady user (number 1000), each with a session and a plan.
+  // The 1,000 users and the steady user (the next number), each with a session and a plan.
   const people = USERS + 1;
   const sessions = Array.from({ length: people }, (_, n) => ({
     n,
@@ -175,7 +175,7 @@ async function fill(query, spec, size, log) {
   for (let b = 0; b < batches; b++) {
     const from = b * BATCH + 1;
     const to = Math.min(spec.meetings, from + BATCH - 1);
-    for (const statement of meetingsSql(from, to, USERS, steadyStrides(spec.meetings)))
+    for (const statement of meetingsSql(from, to, USERS, steadyMeetings(spec.meetings)))
       await query(statement.text, statement.values);
     bar.increment(1, {
       step: `meetings ${to.toLocaleString('en')}/${spec.meetings.toLocaleString('en')}`,

@@ -182,13 +182,13 @@ export function subscriptionsSql(users) {
 }
 
 /**
- * svc-meetings, meetings numbered from..to of `meetings`: owner m % users, or the steady user
- * (number `users`) where m % strides.owned = 7; a series per owner and kind of meeting (what
+ * svc-meetings, meetings numbered from..to: owner m % users, or the steady user where `steady`
+ * (config's steadyMeetings) says it owns m; a series per owner and kind of meeting (what
  * duplicating a recurring meeting makes); 0-3 colleagues on the shared list, every tenth meeting
- * also shared with user 0 (the heavy user), every 17th with an outside guest, and those with
- * m % strides.shared = 3 with the steady user.
+ * also shared with user 0 (the heavy user), every 17th with an outside guest, and those `steady`
+ * names with the steady user.
  */
-export function meetingsSql(from, to, users, strides) {
+export function meetingsSql(from, to, users, steady) {
   const { meetings } = SCHEMAS;
   return [
     {
@@ -201,16 +201,27 @@ export function meetingsSql(from, to, users, strides) {
                     ARRAY(SELECT 'user' || ((m + s * 37) % $3) || '@example.com' FROM generate_series(1, m % 4) s)
                       || CASE WHEN m % 10 = 0 AND m % $3 <> 0 THEN ARRAY['user0@example.com'] ELSE '{}'::text[] END
                       || CASE WHEN m % 17 = 0 THEN ARRAY['guest' || (m % 300) || '@partner.example'] ELSE '{}'::text[] END
-                      || CASE WHEN m % $7 = 3 THEN ARRAY['user' || $3 || '@example.com'] ELSE '{}'::text[] END,
+                      || CASE WHEN m % $9 = $10 THEN ARRAY['user' || $6::int || '@example.com'] ELSE '{}'::text[] END,
                     public.bench_uuid('series' || o.n || '-' || k.k), 1, d.date - interval '3 days', d.date - interval '1 day'
              FROM generate_series($1::int, $2::int) m,
-                  LATERAL (SELECT CASE WHEN m % $6 = 7 THEN $3 ELSE m % $3 END AS n) o,
+                  LATERAL (SELECT CASE WHEN m % $7 = $8 THEN $6::int ELSE m % $3 END AS n) o,
                   LATERAL (SELECT abs(hashtext('k' || m)) % 10 AS k) k,
                   LATERAL (SELECT ($4::text[])[1 + k.k] || ' ' || ($5::text[])[1 + abs(hashtext('p' || o.n || '-' || k.k)) % array_length($5::text[], 1)] AS title,
                                   ($5::text[])[1 + abs(hashtext('p' || o.n || '-' || k.k)) % array_length($5::text[], 1)] AS project) t,
                   LATERAL (SELECT timestamptz '2023-01-02 08:00Z' + (abs(hashtext('d' || m)) % 1100) * interval '1 day'
                                   + (abs(hashtext('t' || m)) % 40) * interval '15 minutes' AS date) d`,
-      values: [from, to, users, TITLES, PROJECTS, strides.owned, strides.shared],
+      values: [
+        from,
+        to,
+        users,
+        TITLES,
+        PROJECTS,
+        steady.user,
+        steady.ownedEvery,
+        steady.ownedAt,
+        steady.sharedEvery,
+        steady.sharedAt,
+      ],
     },
     {
       text: `INSERT INTO ${meetings}.agenda_item (id, meeting_id, text, completed, position)
