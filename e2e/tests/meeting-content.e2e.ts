@@ -31,6 +31,9 @@ function inputDate(date: Date): string {
 
 /** Drags with the mouse the way a person does: press, move past the threshold, move, release. */
 async function drag(page: Page, handle: Locator, target: Locator) {
+  // Hovering waits until the handle is visible and still: pressed while the list still settles
+  // from an earlier change, the mouse would land beside it and nothing would be dragged.
+  await handle.hover();
   const from = (await handle.boundingBox())!;
   const to = (await target.boundingBox())!;
   const x = from.x + from.width / 2;
@@ -76,6 +79,7 @@ describe('meeting content', () => {
     const edited = saved(page, '/update-agenda-item/');
     await edit.press('Enter');
     await edited;
+    await edit.waitFor({ state: 'detached' });
 
     // Drag "Risks" onto "Welcome": it takes first place.
     const rows = page.getByRole('list', { name: 'Agenda' }).getByRole('listitem');
