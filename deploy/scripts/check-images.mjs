@@ -164,8 +164,7 @@ function lint() {
   const { globalArgs, stages } = stagesOf(
     parseDockerfile(readFileSync(join(root, DOCKERFILE), 'utf8')),
   );
-  const pinned = (image) =>
-    /^[\w./-]+(:\d+(\.\d+){1,2}[\w.-]*)(@sha256:[0-9a-f]{64})?$/.test(image);
+  const pinned = (image) => /^[\w./-]+:\d+\.\d[\w.-]*(?:@sha256:[0-9a-f]{64})?$/.test(image);
   for (const stage of stages.values()) {
     if (stages.has(stage.base)) continue;
     const image = substitute(stage.base, globalArgs);
@@ -220,7 +219,7 @@ function lint() {
 
   if (existsSync(join(root, COMPOSE))) {
     const compose = readFileSync(join(root, COMPOSE), 'utf8');
-    for (const [, image] of compose.matchAll(/^\s*image:\s*["']?([^\s"'#]+)/gm)) {
+    for (const [, image] of compose.matchAll(/^[ \t]*image:[ \t]*["']?([^\s"'#]+)/gm)) {
       const resolved = image.replace(/\$\{[A-Z_]+:-([^}]+)\}/g, '$1');
       if (/\$\{/.test(resolved)) continue;
       if (!/:[\w.-]*\d/.test(resolved) || /:latest$/.test(resolved))
@@ -247,7 +246,7 @@ function dockerignore() {
     new RegExp(
       '^' +
         glob
-          .replace(/^\/+|\/+$/g, '')
+          .replace(/^\/+|(?<!\/)\/+$/g, '')
           .split('/')
           .map((part) =>
             part === '**'
@@ -400,7 +399,7 @@ class Replay {
         return;
       }
       case 'ENV': {
-        for (const [, name, value] of text.matchAll(/(\w+)=("[^"]*"|\S*)/g))
+        for (const [, name, value] of text.matchAll(/\b(\w+)=("[^"]*"|\S*)/g))
           state.env[name] = value.replace(/^"|"$/g, '');
         return;
       }
