@@ -1,5 +1,5 @@
 import { createPrivateKey } from 'node:crypto';
-import { secret, ServiceEnvSchema } from '@meetings/service-kit';
+import { optionalUrl, secret, ServiceEnvSchema } from '@meetings/service-kit';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -18,7 +18,7 @@ function isP256PrivateKey(pem: string): boolean {
 
 export const AuthEnvSchema = ServiceEnvSchema.extend({
   /** SMTP server for login codes, e.g. smtp://user:pass@mail:587. */
-  SMTP_URL: secret(z.string().url().optional()),
+  SMTP_URL: secret(optionalUrl),
   MAIL_FROM_ADDRESS: z.string().default('no-reply@meetingkeeper.local'),
   PRODUCT_NAME: z.string().default('MeetingKeeper'),
   /** Key for the HMAC of stored codes (or OTP_HMAC_SECRET_FILE). Required in production. */

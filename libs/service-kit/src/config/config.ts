@@ -6,7 +6,8 @@ export function secret<T extends z.ZodType>(schema: T): T {
   return schema.meta({ secret: true }) as T;
 }
 
-const optionalUrl = z
+/** A URL setting that may be unset or empty (compose passes `${NAME:-}` as an empty string). */
+export const optionalUrl = z
   .string()
   .trim()
   .transform((value) => (value === '' ? undefined : value))
