@@ -11,13 +11,18 @@ async function main(email: string | undefined): Promise<number> {
     console.error('usage: node dist/unlock-sign-in.js <email>');
     return 2;
   }
-  const service = await startAuthService({ port: 0, host: '127.0.0.1', startRelay: false });
   try {
-    const unlocked = await service.app.get(LoginCodesService).unlock(email.trim().toLowerCase());
-    console.log(JSON.stringify({ email, unlocked }));
-    return 0;
-  } finally {
-    await service.close();
+    const service = await startAuthService({ port: 0, host: '127.0.0.1', startRelay: false });
+    try {
+      const unlocked = await service.app.get(LoginCodesService).unlock(email.trim().toLowerCase());
+      console.log(JSON.stringify({ email, unlocked }));
+      return 0;
+    } finally {
+      await service.close();
+    }
+  } catch (error) {
+    console.error('svc-auth unlock failed:', error instanceof Error ? error.message : error);
+    return 1;
   }
 }
 

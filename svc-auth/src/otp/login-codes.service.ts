@@ -55,9 +55,9 @@ export function backoffSeconds(failures: number, maxSeconds: number): number {
  * use even under simultaneous submissions (row lock + conditional update), at most 5 wrong tries,
  * stored as an HMAC and compared in constant time. Sending and guessing are rate limited; wrong
  * codes in a row per address bring growing waits and, at OTP_MAX_FAILURES, a lock that only an
- * operator lifts (`node dist/unlock-sign-in.js <email>`). A request past an
- * address's sending quota leaves its pending code alone, so a flood of requests for someone else's
- * address cannot take their code away.
+ * operator lifts (`node dist/unlock-sign-in.js <email>`). A request past an address's sending
+ * quota leaves its pending code alone, so a flood of requests for someone else's address cannot
+ * take their code away (docs/adr/0001).
  */
 @Injectable()
 export class LoginCodesService implements OnModuleInit {
