@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
+import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import { readFileSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
@@ -24,6 +25,21 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  regexp.configs.recommended,
+  {
+    rules: {
+      // Patterns run on what people send: one that can backtrack super-linearly, or that makes a
+      // search quadratic, fails the lint (test: libs/contracts/src/regexp-lint.spec.ts).
+      'regexp/no-super-linear-backtracking': ['error', { report: 'potential' }],
+      'regexp/no-super-linear-move': ['error', { report: 'potential', ignorePartial: false }],
+      // The recommended set's style rules stay off: they would rewrite working patterns only.
+      'regexp/no-unused-capturing-group': 'off',
+      'regexp/optimal-quantifier-concatenation': 'off',
+      'regexp/prefer-w': 'off',
+      'regexp/strict': 'off',
+      'regexp/use-ignore-case': 'off',
+    },
+  },
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {

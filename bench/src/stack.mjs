@@ -93,6 +93,18 @@ export function signingKey() {
 }
 
 /**
+ * What svc-auth needs under NODE_ENV=production: its two secrets, and a way for codes to go out
+ * (the benchmark signs nobody in by code: the log will do).
+ */
+function authSecrets(key) {
+  return {
+    INTERNAL_JWT_PRIVATE_KEY: key.pem,
+    OTP_HMAC_SECRET: randomBytes(48).toString('base64'),
+    LOG_LOGIN_CODES: 'true',
+  };
+}
+
+/**
  * A valid internal token for a user, as svc-auth signs it (what a direct call to a service needs).
  * The key id is read from svc-auth's JWKS so the services find the key.
  */
@@ -140,7 +152,7 @@ export async function startDistributed({
     REDIS_URL,
     CACHE_PREFIX: `${namespace}:`,
     AUTH_JWKS_URL: `${urls.auth}/internal/jwks`,
-    INTERNAL_JWT_PRIVATE_KEY: key.pem,
+    ...authSecrets(key),
     INDEX_REBUILD_ON_START: 'false',
     OTEL_SDK_DISABLED: 'true',
     ...env,
@@ -269,6 +281,7 @@ export async function startEmbedded({ dataDir, label = 'embedded', env = {}, fro
       DATABASE_URL: '',
       NATS_URL: '',
       REDIS_URL: '',
+      ...authSecrets(signingKey()),
       ...env,
     },
     label,

@@ -23,6 +23,7 @@
 // filled it): a package whose declared inputs are unchanged is restored instead of rebuilt. --cold
 // builds everything from scratch (about 3 more minutes on two cores).
 import { spawn, spawnSync } from 'node:child_process';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import {
   chmodSync,
   chownSync,
@@ -39,6 +40,7 @@ import {
   statSync,
   statfsSync,
   symlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -164,8 +166,7 @@ function lint() {
   const { globalArgs, stages } = stagesOf(
     parseDockerfile(readFileSync(join(root, DOCKERFILE), 'utf8')),
   );
-  const pinned = (image) =>
-    /^[\w./-]+(:\d+(\.\d+){1,2}[\w.-]*)(@sha256:[0-9a-f]{64})?$/.test(image);
+  const pinned = (image) => /^[\w./-]+:\d+\.\d[\w.-]*(?:@sha256:[0-9a-f]{64})?$/.test(image);
   for (const stage of stages.values()) {
     if (stages.has(stage.base)) continue;
     const image = substitute(stage.base, globalArgs);
@@ -220,7 +221,7 @@ function lint() {
 
   if (existsSync(join(root, COMPOSE))) {
     const compose = readFileSync(join(root, COMPOSE), 'utf8');
-    for (const [, image] of compose.matchAll(/^\s*image:\s*["']?([^\s"'#]+)/gm)) {
+    for (const [, image] of compose.matchAll(/^[ \t]*image:[ \t]*["']?([^\s"'#]+)/gm)) {
       const resolved = image.replace(/\$\{[A-Z_]+:-([^}]+)\}/g, '$1');
       if (/\$\{/.test(resolved)) continue;
       if (!/:[\w.-]*\d/.test(resolved) || /:latest$/.test(resolved))
@@ -247,7 +248,7 @@ function dockerignore() {
     new RegExp(
       '^' +
         glob
-          .replace(/^\/+|\/+$/g, '')
+          .replace(/^\/+|(?<!\/)\/+$/g, '')
           .split('/')
           .map((part) =>
             part === '**'
@@ -400,7 +401,7 @@ class Replay {
         return;
       }
       case 'ENV': {
-        for (const [, name, value] of text.matchAll(/(\w+)=("[^"]*"|\S*)/g))
+        for (const [, name, value] of text.matchAll(/\b(\w+)=("[^"]*"|\S*)/g))
           state.env[name] = value.replace(/^"|"$/g, '');
         return;
       }
@@ -575,6 +576,28 @@ async function stop(image, running) {
   }
 }
 
+/** svc-auth's secrets as files readable by the image's user only, and the *_FILE settings naming them. */
+function authSecretFiles(dir, { uid, gid }) {
+  mkdirSync(dir, { recursive: true });
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const files = {
+    OTP_HMAC_SECRET_FILE: ['otp-hmac-secret', randomBytes(48).toString('base64')],
+    INTERNAL_JWT_PRIVATE_KEY_FILE: [
+      'internal-jwt-private-key',
+      privateKey.export({ type: 'pkcs8', format: 'pem' }),
+    ],
+    SMTP_URL_FILE: ['smtp-url', 'smtp://127.0.0.1:2525'],
+  };
+  return Object.fromEntries(
+    Object.entries(files).map(([setting, [name, value]]) => {
+      const file = join(dir, name);
+      writeFileSync(file, value, { mode: 0o400 });
+      if (uid !== undefined) chownSync(file, uid, gid);
+      return [setting, file];
+    }),
+  );
+}
+
 async function smoke(image, state) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -595,6 +618,24 @@ async function smoke(image, state) {
         `${image.name}: node dist/migrate.js exited ${migrate.status}: ${migrate.stderr.slice(-2000)}`,
       );
     env.MIGRATE_ON_START = 'false';
+  }
+  if (image.name === 'svc-auth') {
+    // The image runs with NODE_ENV=production: without a mail server and its secrets it must
+    // refuse to start; with them given as the Deployment gives them (mounted files), it starts.
+    const job = imageProcess(image, state, env);
+    const refused = spawnSync(process.execPath, ['dist/main.js'], {
+      cwd: job.cwd,
+      env: job.env,
+      uid: job.uid,
+      gid: job.gid,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    if (refused.status !== 1 || !/SMTP_URL: required/.test(refused.stderr))
+      fail(
+        `svc-auth: did not refuse to start without SMTP_URL and its secrets (exit ${refused.status}): ${refused.stderr.slice(-1000)}`,
+      );
+    Object.assign(env, authSecretFiles(join(state.dir, '..', 'svc-auth-secrets'), job));
   }
 
   const running = start(image, state, state.cmd, env);

@@ -1,12 +1,10 @@
 import {
   PRERENDER_SLOT,
-  SECURE_SESSION_COOKIE,
-  SESSION_COOKIE,
   type Branding,
   type PrerenderedPage,
   type PrerenderedPages,
 } from '@meetings/contracts';
-import { cookieValue } from './cookies.js';
+import { sessionCookie } from './cookies.js';
 import { fillTokens, fitsBranding, includeInShell, type SchemeChoice } from './prerendered-page.js';
 
 /**
@@ -17,14 +15,9 @@ import { fillTokens, fitsBranding, includeInShell, type SchemeChoice } from './p
  * removes it in the commit that puts the remote's own page on screen.
  */
 
-/** The session token from the cookie (either name), not checked. */
-export function sessionCookie(cookieHeader: string | undefined): string | undefined {
-  return cookieValue(cookieHeader, [SECURE_SESSION_COOKIE, SESSION_COOKIE]);
-}
-
 /** Whether the request carries a session cookie (not whether it is valid: the guard decides). */
-export function hasSessionCookie(cookieHeader: string | undefined): boolean {
-  return sessionCookie(cookieHeader) !== undefined;
+export function hasSessionCookie(cookieHeader: string | undefined, secure: boolean): boolean {
+  return sessionCookie(cookieHeader, secure) !== undefined;
 }
 
 /**

@@ -34,7 +34,7 @@ import { routeFor, upstreamUrls } from './routes.js';
 import { contentSecurityPolicy, refuseCrossSite, securityHeaders } from './security.js';
 import { AuthUnavailableError, SessionResolver } from './sessions.js';
 import { serveFrontEnds } from './static.js';
-import { sessionCookie } from './app-page.js';
+import { sessionCookie } from './cookies.js';
 import { PageData } from './page-data.js';
 import { Tenants } from './tenants.js';
 
@@ -312,9 +312,9 @@ function decodesAsUtf8(url: string): boolean {
   }
 }
 
-/** The session token from the cookie (either name) or, for API clients, the bearer header. */
+/** The session token from the cookie (only `__Host-session` over HTTPS) or, for API clients, the bearer header. */
 function sessionToken(request: FastifyRequest): string | undefined {
-  const fromCookie = sessionCookie(request.headers.cookie);
+  const fromCookie = sessionCookie(request.headers.cookie, request.protocol === 'https');
   if (fromCookie) return fromCookie;
   const authorization = request.headers.authorization;
   if (authorization?.startsWith('Bearer ')) return authorization.slice(7).trim() || undefined;

@@ -16,7 +16,8 @@ import {
 } from '@meetings/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { hasSessionCookie, includeAppPage, isDesktop, sessionCookie } from './app-page.js';
+import { hasSessionCookie, includeAppPage, isDesktop } from './app-page.js';
+import { sessionCookie } from './cookies.js';
 import { ACTIONS_PAGE_PATH, actionsTemplate, includeActionsPage } from './actions-page.js';
 import { includeMeetingPage, meetingIdOf, meetingTemplate } from './meeting-page.js';
 import { includeLandingPage, LandingPageSource } from './landing-page.js';
@@ -329,7 +330,7 @@ function appPageServer(
 ): PageServer {
   const shellFile = join(shellDir, FRAMED_SHELL);
   return includedPageServer(async (request, path) => {
-    if (!hasSessionCookie(request.headers.cookie)) return null;
+    if (!hasSessionCookie(request.headers.cookie, request.protocol === 'https')) return null;
     const frame = await sources.frames.get();
     // Only paths the shell has a frame for (a key per arbitrary path would fill the cache).
     if (!frame || !Object.hasOwn(frame.page.pages, path) || !existsSync(shellFile)) return null;
@@ -386,7 +387,7 @@ function personalPageServer(
 ): PageServer {
   const shellFile = join(shellDir, FRAMED_SHELL);
   return async (request, reply, path) => {
-    const token = sessionCookie(request.headers.cookie);
+    const token = sessionCookie(request.headers.cookie, request.protocol === 'https');
     if (!token || !existsSync(shellFile)) return false;
     const [frame, pages] = await Promise.all([sources.frames.get(), readPages(sources)]);
     if (!frame) return false;

@@ -107,12 +107,17 @@ describe('includeAppPage', () => {
 });
 
 describe('hasSessionCookie', () => {
-  it('sees either session cookie with a value', () => {
-    expect(hasSessionCookie('ui-theme=dark; session=abc')).toBe(true);
-    expect(hasSessionCookie('__Host-session=abc')).toBe(true);
-    expect(hasSessionCookie('session=')).toBe(false);
-    expect(hasSessionCookie('sessions=abc; ui-theme=dark')).toBe(false);
-    expect(hasSessionCookie(undefined)).toBe(false);
+  it('sees either session cookie with a value over HTTP', () => {
+    expect(hasSessionCookie('ui-theme=dark; session=abc', false)).toBe(true);
+    expect(hasSessionCookie('__Host-session=abc', false)).toBe(true);
+    expect(hasSessionCookie('session=', false)).toBe(false);
+    expect(hasSessionCookie('sessions=abc; ui-theme=dark', false)).toBe(false);
+    expect(hasSessionCookie(undefined, false)).toBe(false);
+  });
+
+  it('sees only the __Host- cookie over HTTPS', () => {
+    expect(hasSessionCookie('__Host-session=abc', true)).toBe(true);
+    expect(hasSessionCookie('ui-theme=dark; session=abc', true)).toBe(false);
   });
 });
 

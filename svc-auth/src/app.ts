@@ -4,6 +4,7 @@ import { AuthModule } from './auth.module.js';
 import { AuthEnvSchema } from './config.js';
 import { entities } from './entities.js';
 import { AuthTables1763800000100 } from './migrations/1763800000100-auth-tables.js';
+import { SignInFailures1763800000200 } from './migrations/1763800000200-sign-in-failures.js';
 
 export const authService: ServiceDefinition<typeof AuthEnvSchema> = {
   name: 'svc-auth',
@@ -11,7 +12,7 @@ export const authService: ServiceDefinition<typeof AuthEnvSchema> = {
   defaultPort: 4001,
   module: AuthModule,
   entities,
-  migrations: [AuthTables1763800000100],
+  migrations: [AuthTables1763800000100, SignInFailures1763800000200],
   env: AuthEnvSchema,
   openapi: {
     title: 'svc-auth',

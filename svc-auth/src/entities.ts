@@ -32,13 +32,13 @@ export class SessionEntity {
   @Column('timestamptz', { name: 'revoked_at', nullable: true }) revokedAt!: Date | null;
 }
 
-@Entity({ name: 'signing_key' })
-export class SigningKeyEntity {
-  @PrimaryColumn('text') kid!: string;
-  @Column('text', { name: 'private_key_pem' }) privateKeyPem!: string;
-  @Column('jsonb', { name: 'public_jwk' }) publicJwk!: Record<string, unknown>;
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
-  @Column('timestamptz', { name: 'retired_at', nullable: true }) retiredAt!: Date | null;
+/** Wrong codes in a row for an address (a sign-in clears it): the back-off and the lock read it. */
+@Entity({ name: 'sign_in_failure' })
+export class SignInFailureEntity {
+  @PrimaryColumn('text') email!: string;
+  @Column('integer', { name: 'failed_attempts' }) failedAttempts!: number;
+  @Column('timestamptz', { name: 'last_failed_at' }) lastFailedAt!: Date;
+  @Column('timestamptz', { name: 'locked_at', nullable: true }) lockedAt!: Date | null;
 }
 
-export const entities = [UserEntity, LoginCodeEntity, SessionEntity, SigningKeyEntity];
+export const entities = [UserEntity, LoginCodeEntity, SessionEntity, SignInFailureEntity];

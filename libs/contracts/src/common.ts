@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, MAX_PAGE_SIZE, PAGE_SIZE, SEARCH_MAX_LENGTH } from './constants.js';
+import { ValidationMessages } from './messages.js';
 import { BROWSER_EMAIL, EMAIL_SHAPE } from './shapes.js';
 
 // The shapes live in a module without zod, so a front end that checks an address as it is typed
@@ -8,14 +9,21 @@ export { BROWSER_EMAIL, EMAIL_SHAPE } from './shapes.js';
 
 export const IdSchema = z.uuid();
 
+/**
+ * Text that a pattern is checked on. Zod runs a string's later checks even after one has failed,
+ * so the length check aborts: nothing after it runs on over-long input, whatever the patterns.
+ */
+export function boundedText(maxLength: number, message?: string) {
+  return z.string().max(maxLength, { abort: true, message });
+}
+
 /** An e-mail as typed by a person: trimmed and lower-cased before it is checked. */
-export const EmailSchema = z
-  .string()
+export const EmailSchema = boundedText(EMAIL_MAX_LENGTH * 4, ValidationMessages.emailInvalid)
   .trim()
+  .max(EMAIL_MAX_LENGTH, { abort: true, message: ValidationMessages.emailInvalid })
   .toLowerCase()
-  .max(EMAIL_MAX_LENGTH)
-  .regex(EMAIL_SHAPE, 'Please enter a valid email address.')
-  .regex(BROWSER_EMAIL, 'Please enter a valid email address.');
+  .regex(EMAIL_SHAPE, ValidationMessages.emailInvalid)
+  .regex(BROWSER_EMAIL, ValidationMessages.emailInvalid);
 
 export const IsoDateTimeSchema = z.iso.datetime({ offset: true });
 

@@ -17,6 +17,8 @@ export enum AuthErrorCode {
   InvalidCode = 'AUTH_INVALID_CODE',
   TooManyAttempts = 'AUTH_TOO_MANY_ATTEMPTS',
   TooManyRequests = 'AUTH_TOO_MANY_REQUESTS',
+  WrongCodeWait = 'AUTH_WRONG_CODE_WAIT',
+  SignInLocked = 'AUTH_SIGN_IN_LOCKED',
   SessionInvalid = 'AUTH_SESSION_INVALID',
 }
 

@@ -34,9 +34,14 @@ export const ServerMessages = {
   badGateway: 'The service answered with an error. Please try again.',
   internal: 'Something went wrong. Please try again.',
   otpSent: 'If this address can sign in, a login code has been sent to it.',
+  otpStillValid:
+    'A code was sent to this address less than 10 minutes ago and still works: enter the latest one you received.',
   invalidCode: 'Invalid or expired verification code',
   tooManyAttempts: 'Too many wrong codes. Please request a new code.',
   tooManyOtpRequests: 'Please wait before requesting another code.',
+  wrongCodeWait: 'Too many wrong codes. Please wait a few minutes before trying again.',
+  signInLocked:
+    'Too many wrong codes for this address: signing in with a code is locked. Please contact support to unlock it.',
   loginSuccessful: 'Login successful',
   invalidSubscriptionStatus: 'Status must be free or paid.',
   accessDenied: 'Access denied',

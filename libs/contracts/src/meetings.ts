@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  boundedText,
   EMAIL_SHAPE,
   IdSchema,
   IsoDateTimeSchema,
@@ -120,12 +121,10 @@ export const UpdateMeetingInfoBodySchema = z
 export type UpdateMeetingInfoBody = z.infer<typeof UpdateMeetingInfoBodySchema>;
 
 /** The specification's three sharing messages, checked in its order on the trimmed input. */
-export const ShareEmailSchema = z
-  .string()
-  .max(EMAIL_MAX_LENGTH * 4)
+export const ShareEmailSchema = boundedText(EMAIL_MAX_LENGTH * 4, ValidationMessages.emailInvalid)
   .trim()
-  .min(1, ValidationMessages.emailEmpty)
-  .max(EMAIL_MAX_LENGTH, ValidationMessages.emailInvalid)
+  .min(1, { abort: true, message: ValidationMessages.emailEmpty })
+  .max(EMAIL_MAX_LENGTH, { abort: true, message: ValidationMessages.emailInvalid })
   .regex(EMAIL_SHAPE, ValidationMessages.emailInvalid)
   .toLowerCase();
 

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  EMAIL_MAX_LENGTH,
   EMAIL_SHAPE,
   MeetingErrorCode,
   MeetingMessages,
@@ -22,7 +23,8 @@ import type { MeetingPatch } from './useMeetingLoad.js';
 export function shareEmailError(input: string, sharedWith: readonly string[]): string | null {
   const email = input.trim();
   if (!email) return ValidationMessages.emailEmpty;
-  if (!EMAIL_SHAPE.test(email)) return ValidationMessages.emailInvalid;
+  if (email.length > EMAIL_MAX_LENGTH || !EMAIL_SHAPE.test(email))
+    return ValidationMessages.emailInvalid;
   const lower = email.toLowerCase();
   if (sharedWith.some((shared) => shared.toLowerCase() === lower))
     return ValidationMessages.emailAlreadyShared;

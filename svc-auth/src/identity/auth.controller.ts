@@ -40,12 +40,15 @@ export class AuthController {
     @Body({ schema: RequestOtpBodySchema }) body: RequestOtpBody,
     @Req() request: FastifyRequest,
   ): Promise<RequestOtpResponse> {
-    await this.codes.request(
+    const outcome = await this.codes.request(
       body.email,
       request.ip,
       productName(request, this.config.PRODUCT_NAME),
     );
-    return { success: true, message: ServerMessages.otpSent };
+    return {
+      success: true,
+      message: outcome === 'sent' ? ServerMessages.otpSent : ServerMessages.otpStillValid,
+    };
   }
 
   @Public()

@@ -3,7 +3,7 @@ import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { Logger } from 'pino';
-import type { AuthEnv } from '../config.js';
+import { logsLoginCodes, type AuthEnv } from '../config.js';
 
 export interface LoginCodeMail {
   to: string;
@@ -12,12 +12,14 @@ export interface LoginCodeMail {
 }
 
 /**
- * Sends the login code over SMTP (nodemailer). Without SMTP_URL — the zero-install default — the
- * code is written to the log instead, which is how a developer signs in locally.
+ * Sends the login code over SMTP (nodemailer). Outside production without SMTP_URL (the
+ * zero-install default), or with LOG_LOGIN_CODES=true, the code is written to the log, which is
+ * how a developer signs in locally; production refuses to start with neither (config.ts).
  */
 @Injectable()
 export class MailerService implements OnModuleDestroy {
   private readonly transport: Transporter | null;
+  private readonly logCodes: boolean;
 
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: AuthEnv,
@@ -31,13 +33,13 @@ export class MailerService implements OnModuleDestroy {
           socketTimeout: 10_000,
         } as SMTPTransport.Options)
       : null;
+    this.logCodes = logsLoginCodes(config);
   }
 
   async sendLoginCode(mail: LoginCodeMail): Promise<void> {
-    if (!this.transport || this.config.LOG_OTP) {
+    if (this.logCodes)
       this.logger.info(`Login code for ${mail.to}: ${mail.code} (valid for 10 minutes)`);
-      if (!this.transport) return;
-    }
+    if (!this.transport) return;
     await this.transport.sendMail({
       from: { name: mail.productName, address: this.config.MAIL_FROM_ADDRESS },
       to: mail.to,

@@ -3,14 +3,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * The session cookie: HttpOnly, SameSite=Lax, whole site. Over HTTPS it is Secure and carries the
- * __Host- prefix, which browsers only accept from a secure origin without a Domain attribute.
+ * __Host- prefix, which browsers only accept from a secure origin without a Domain attribute, so a
+ * sibling subdomain cannot plant one; the gateway reads only that name over HTTPS.
  */
-export function isSecureRequest(
-  request: FastifyRequest,
-  setting: 'auto' | 'true' | 'false',
-): boolean {
-  if (setting !== 'auto') return setting === 'true';
-  return request.protocol === 'https';
+export function isSecureRequest(request: FastifyRequest, setting: 'auto' | 'true'): boolean {
+  return setting === 'true' || request.protocol === 'https';
 }
 
 export function setSessionCookie(

@@ -11,6 +11,8 @@ export interface JsonSchema {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
+  /** zod writes a second pattern on one string as `allOf: [{ pattern }, { pattern }]`. */
+  allOf?: JsonSchema[];
   format?: string;
   enum?: unknown[];
   minimum?: number;
@@ -95,6 +97,69 @@ function hugeString(schema: JsonSchema): fc.Arbitrary<string> {
     .map(([length, unit]) => unit.repeat(Math.ceil(length / unit.length)));
 }
 
+/** Lengths of near-miss runs: within an e-mail's limit (the patterns run), well past it, a megabyte. */
+export const NEAR_MISS_LENGTHS = [250, 20_000, 1_000_000];
+
+/**
+ * Inputs built to make a backtracking pattern work hard: long runs of almost-valid characters
+ * that fail at the end (one repeated character is not enough: `a@` + dots + `@` froze the old
+ * e-mail pattern for minutes). E-mails, hashtags, codes, links.
+ */
+export const CRAFTED_NEAR_MISSES: readonly ((n: number) => string)[] = [
+  (n) => `a@${'.'.repeat(n)}@`,
+  (n) => `a@${'.'.repeat(n)} .`,
+  (n) => `a@a${'.a'.repeat(n / 2)}@`,
+  (n) => `a@${'a.'.repeat(n / 2)} b`,
+  (n) => `${'a'.repeat(n)}@`,
+  (n) => 'a@'.repeat(n / 2),
+  (n) => `a@${'a'.repeat(n)}!`,
+  (n) => `a@${`${'a'.repeat(62)}.`.repeat(Math.ceil(n / 63))}@`,
+  (n) => `a@${'a-'.repeat(n / 2)}.`,
+  (n) => `${'!'.repeat(n)}@a.a@`,
+  (n) => `#${'a-'.repeat(n / 2)}!`,
+  (n) => `${'#a'.repeat(n / 2)}#`,
+  (n) => `${'1'.repeat(n)}x`,
+  (n) => `12345${' '.repeat(n)}6`,
+  (n) => `https://${'a'.repeat(n)} `,
+  (n) => `${'http://'.repeat(n / 7)}\u0000`,
+];
+
+/** Every pattern a string schema declares. */
+function patternsOf(schema: JsonSchema): RegExp[] {
+  return [schema.pattern, ...(schema.allOf ?? []).map((part) => part.pattern)]
+    .filter((pattern): pattern is string => pattern !== undefined)
+    .map((pattern) => new RegExp(pattern));
+}
+
+/** Strings that fit every pattern, made from the longest (the most specific, as a rule). */
+function matchingAll(patterns: RegExp[], maxLength: number): fc.Arbitrary<string> {
+  const [generator] = [...patterns].sort((a, b) => b.source.length - a.source.length);
+  return fc
+    .stringMatching(generator!)
+    .filter((value) => value.length <= maxLength && patterns.every((p) => p.test(value)));
+}
+
+/** Crafted near-misses, and for a patterned field its own valid values with one character run long and a rejecting end. */
+function nearMiss(schema: JsonSchema): fc.Arbitrary<string> {
+  const crafted = fc
+    .tuple(fc.constantFrom(...CRAFTED_NEAR_MISSES), fc.constantFrom(...NEAR_MISS_LENGTHS))
+    .map(([build, n]) => build(n));
+  const patterns = patternsOf(schema);
+  if (patterns.length === 0) return crafted;
+  const stretched = fc
+    .tuple(
+      matchingAll(patterns, schema.maxLength ?? Infinity).filter((value) => value.length > 0),
+      fc.nat(),
+      fc.constantFrom(...NEAR_MISS_LENGTHS),
+      fc.constantFrom('\u0000', ' ', '@', '!', '.', '#', '-', 'x'),
+    )
+    .map(([valid, at, n, end]) => {
+      const i = at % valid.length;
+      return `${valid.slice(0, i)}${valid[i]!.repeat(n)}${valid.slice(i)}${end}`;
+    });
+  return fc.oneof(crafted, stretched);
+}
+
 /** Values of any JSON type, for "wrong type" mutations. */
 const anyJson: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant(null),
@@ -139,10 +204,8 @@ export function validValue(schema: JsonSchema): fc.Arbitrary<unknown> {
   switch (schema.type) {
     case 'string': {
       if (schema.format === 'uuid') return fc.oneof({ arbitrary: ref, weight: 4 }, fc.uuid());
-      if (schema.pattern)
-        return fc
-          .stringMatching(new RegExp(schema.pattern))
-          .filter((value) => value.length <= (schema.maxLength ?? Infinity));
+      const patterns = patternsOf(schema);
+      if (patterns.length > 0) return matchingAll(patterns, schema.maxLength ?? Infinity);
       const min = schema.minLength ?? 0;
       const max = Math.min(schema.maxLength ?? 60, 60);
       return fc.oneof(
@@ -184,6 +247,7 @@ export function hostileValue(schema: JsonSchema): fc.Arbitrary<unknown> {
         { arbitrary: nasty, weight: 2 },
         { arbitrary: unicodeText, weight: 1 },
         { arbitrary: hugeString(schema), weight: 1 },
+        { arbitrary: nearMiss(schema), weight: 2 },
         { arbitrary: fc.uuid().map((id) => id.toUpperCase()), weight: 1 },
       );
       break;

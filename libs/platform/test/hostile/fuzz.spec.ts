@@ -7,10 +7,12 @@ import { suite } from '../security/suite.js';
 import { expectOk, World, type Fixture, type Member } from '../security/world.js';
 import { ACCESS_MATRIX } from '../access/matrix.js';
 import {
+  CRAFTED_NEAR_MISSES,
   encodeAny,
   hostileBody,
   hostilePathParam,
   hostileQuery,
+  NEAR_MISS_LENGTHS,
   Ref,
   type IdRole,
   type JsonSchema,
@@ -385,6 +387,78 @@ describe('fuzzing every /api route from its OpenAPI schemas', () => {
       suite.fuzzRandomPaths,
     );
   });
+
+  it(
+    'refuses crafted near-misses in every pattern-checked field at once, whatever their length',
+    { timeout: suite.timeoutMs },
+    async () => {
+      // Bodies up to a megabyte; query strings up to what a URL carries.
+      const fields: { name: string; send: (value: string) => Promise<number> }[] = [
+        { name: 'request-otp email', send: (v) => post('/api/auth/request-otp', { email: v }) },
+        {
+          name: 'validate-otp email',
+          send: (v) => post('/api/auth/validate-otp', { email: v, code: '123456' }),
+        },
+        {
+          name: 'validate-otp code',
+          send: (v) => post('/api/auth/validate-otp', { email: 'a@example.com', code: v }),
+        },
+        {
+          name: 'add-shared-user email',
+          send: (v) => put('add-shared-user', { email: v }),
+        },
+        {
+          name: 'remove-shared-user email',
+          send: (v) => put('remove-shared-user', { email: v }),
+        },
+        { name: 'actions hashtag', send: (v) => get('/api/actions', 'hashtag', v) },
+        { name: 'hashtag suggestions', send: (v) => get('/api/actions/hashtags', 'q', v) },
+      ];
+      const owner = world.members.owner;
+      const before = await world.fingerprintOf(owner);
+      for (const field of fields) {
+        for (const n of NEAR_MISS_LENGTHS) {
+          for (const build of CRAFTED_NEAR_MISSES) {
+            const value = build(n);
+            const status = await field.send(value);
+            const context = `${field.name}: ${value.slice(0, 24)}… (${value.length})`;
+            expect(status, context).toBeGreaterThanOrEqual(400);
+            expect(status, context).toBeLessThan(500);
+          }
+        }
+      }
+      expect(await world.fingerprintOf(owner)).toBe(before);
+      expect((await rawRequest(t.platform.url, 'GET', '/healthz')).status).toBe(200);
+
+      async function post(path: string, body: object) {
+        return (await send('POST', path, JSON.stringify(body), '')).status;
+      }
+      async function put(action: string, body: object) {
+        const path = `/api/meetings/${world.shared.meetingId}/${action}`;
+        return (await send('PUT', path, JSON.stringify(body), owner.client.sessionCookie)).status;
+      }
+      async function get(path: string, name: string, value: string) {
+        // Past a URL's length the gateway refuses the request line itself: still a refusal.
+        const query = `${name}=${encodeAny(value.slice(0, 8_000))}`;
+        return (await send('GET', `${path}?${query}`, undefined, owner.client.sessionCookie))
+          .status;
+      }
+      function send(method: string, path: string, body: string | undefined, cookie: string) {
+        return rawRequest(t.platform.url, method, path, {
+          headers: {
+            ...(cookie ? { cookie } : {}),
+            ...(body === undefined
+              ? {}
+              : {
+                  'content-type': 'application/json',
+                  'content-length': String(Buffer.byteLength(body)),
+                }),
+          },
+          body,
+        });
+      }
+    },
+  );
 
   it('leaves the actions index agreeing with the meetings after all that', async () => {
     const { meetings, actions } = t.platform.services;

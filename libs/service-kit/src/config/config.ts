@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 /** Marks a setting as secret: it is never logged or echoed in an error. */
@@ -5,7 +6,8 @@ export function secret<T extends z.ZodType>(schema: T): T {
   return schema.meta({ secret: true }) as T;
 }
 
-const optionalUrl = z
+/** A URL setting that may be unset or empty (compose passes `${NAME:-}` as an empty string). */
+export const optionalUrl = z
   .string()
   .trim()
   .transform((value) => (value === '' ? undefined : value))
@@ -67,16 +69,42 @@ export class ConfigError extends Error {
 
 /**
  * Reads and validates the environment once, at start-up. A bad value stops the process with a
- * message naming each variable; secret values are never echoed.
+ * message naming each variable; secret values are never echoed. A secret setting may also come
+ * from a file (`<NAME>_FILE`, e.g. a mounted Kubernetes Secret), trimmed of surrounding whitespace.
  */
 export function loadConfig<S extends z.ZodObject>(
   schema: S,
   env: Record<string, string | undefined> = process.env,
 ): z.infer<S> {
-  const result = schema.safeParse(env);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map(
-    (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,
-  );
-  throw new ConfigError(problems);
+  const { values, problems } = withSecretFiles(schema, env);
+  const result = schema.safeParse(values);
+  if (result.success && problems.length === 0) return result.data;
+  throw new ConfigError([
+    ...problems,
+    ...(result.error?.issues ?? []).map(
+      (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,
+    ),
+  ]);
+}
+
+function withSecretFiles(
+  schema: z.ZodObject,
+  env: Record<string, string | undefined>,
+): { values: Record<string, string | undefined>; problems: string[] } {
+  const values = { ...env };
+  const problems: string[] = [];
+  for (const [name, field] of Object.entries(schema.shape)) {
+    const file = env[`${name}_FILE`];
+    if (!file || (field as z.ZodType).meta()?.secret !== true) continue;
+    if (env[name]) {
+      problems.push(`${name}_FILE: set ${name} or ${name}_FILE, not both`);
+      continue;
+    }
+    try {
+      values[name] = readFileSync(file, 'utf8').trim();
+    } catch (error) {
+      problems.push(`${name}_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code})`);
+    }
+  }
+  return { values, problems };
 }

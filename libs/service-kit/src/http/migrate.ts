@@ -21,9 +21,10 @@ export async function migrateService<E extends z.ZodObject>(
   definition: ServiceDefinition<E>,
   options: MigrateOptions = {},
 ): Promise<string[]> {
-  const envSchema = definition.env ?? ServiceEnvSchema;
+  // The database settings are all a migration needs: the service's own (its secrets among them)
+  // are not asked of the migration Job.
   const rawEnv = { PORT: String(definition.defaultPort), ...(options.env ?? process.env) };
-  const config = loadConfig(envSchema, rawEnv) as z.infer<E> & ServiceEnv;
+  const config: ServiceEnv = loadConfig(ServiceEnvSchema, rawEnv);
   const logger = createLogger(definition.name, config.LOG_LEVEL).child({ task: 'migrate' });
   const shared = options.shared ?? {};
 

@@ -34,7 +34,8 @@ export function splitUrls(text: string): TextPiece[] {
  */
 export function urlBefore(text: string, index: number): { start: number; url: string } | null {
   const before = text.slice(0, index);
-  const word = /(\S+)$/.exec(before);
-  if (!word || !isUrl(word[1]!)) return null;
-  return { start: index - word[1]!.length, url: word[1]! };
+  // Starts only where a word starts, so a long run of non-spaces is scanned once, not once a start.
+  const word = /(?<!\S)\S+$/.exec(before)?.[0];
+  if (!word || !isUrl(word)) return null;
+  return { start: index - word.length, url: word };
 }
