@@ -17,8 +17,6 @@ export const GUARDED_ONBOARDING_PATHS: readonly string[] = [
   Paths.subscriptionChoice,
 ];
 
-/**
- * Whether a path is one of the signed-in pages under /app: the server's rule too (it sends those
- * paths the HTML that preloads the app bar), so the two cannot disagree.
- */
-export { isAppPagePath as isAppPath } from '@meetings/contracts';
+/** Whether a path is one of the signed-in pages under /app (drawn inside the app bar). */
+export const isAppPath = (path: string): boolean =>
+  path === Paths.app || path.startsWith(`${Paths.app}/`);
