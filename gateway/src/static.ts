@@ -18,7 +18,7 @@ function cacheHeaders(reply: FastifyReply, path: string): void {
   else void reply.header('cache-control', 'public, max-age=300');
 }
 
-export function federationName(remoteDir: string): string {
+function federationName(remoteDir: string): string {
   return remoteDir.replace(/-/g, '_');
 }
 
