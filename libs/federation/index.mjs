@@ -268,21 +268,17 @@ export class PrecompressPlugin {
 }
 
 /**
- * Every shared module starts an async chunk of its own. Under the default 20 KB floor for a split,
- * a module two of them need (CircularProgress inside Button, IconButton and itself; Paper, SvgIcon,
- * Typography, createStyled) was copied into each, and a page loading both fetched it twice; a 5 KB
- * floor stopped the copies (change 18 in bench/README.md) but split what the 64 shared modules
- * have in common into one small file per combination of them: 40-90 files per page, each
- * compressed on its own. What most of them need now goes into one chunk (SHARED_FOUNDATION), and
- * the rest splits from 10 KB: first-load JS 4-5 % smaller and 12-22 files fewer per page
- * (change 31).
+ * Every shared module starts an async chunk of its own. With the default 20 KB floor a module two
+ * of them need was copied into each; a low floor splits what they have in common into one small
+ * file per combination. What most of them need goes into one chunk (SHARED_FOUNDATION), the rest
+ * splits from 10 KB.
  */
 const SPLIT_MIN_BYTES = 10_000;
 
 /**
  * Packages' modules that at least this many async chunks need (MUI's system, styles and base
  * components, emotion, React's helpers) load as one file. Below 8 the chunk takes in modules
- * a page may not use (the landing page's prefetch grew by 18 KB at 3).
+ * a page may not use.
  */
 const SHARED_FOUNDATION = {
   test: /[\\/]node_modules[\\/]/,
@@ -296,11 +292,8 @@ const SHARED_FOUNDATION = {
 
 /**
  * The styling engine (emotion and its helpers, MUI's system, styled engine and private theming)
- * goes into the same chunk as soon as two async chunks need a module of it. Fewer than eight
- * chunks share each of these, and under the 10 KB floor they were copied into each: emotion's
- * helpers sat in both emotion packages' chunks, GlobalStyles in three chunks of one page. Every
- * page that runs the app loads the foundation and needs the engine (change 34 in
- * bench/README.md: 1.8-3.1 KB gzip and 4 files fewer on every route).
+ * goes into the same chunk as soon as two async chunks need a module of it: under the 10 KB floor
+ * it was copied into each. Every page loads the foundation and needs the engine.
  */
 const STYLE_ENGINE = {
   test: /[\\/]node_modules[\\/](@emotion|@babel[\\/]runtime|hoist-non-react-statics|stylis|@mui[\\/](system|styled-engine|private-theming))[\\/]/,
