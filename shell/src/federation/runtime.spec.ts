@@ -34,7 +34,7 @@ describe('the federation runtime of the shell', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('names the remote AppRoutes draws for each path', async () => {
-    const { remoteForPath } = await freshRuntime();
+    const { remoteForPath } = await import('../routing/paths.js');
     expect(remoteForPath('/')).toBe('mfe_onboarding');
     expect(remoteForPath('/login')).toBe('mfe_onboarding');
     expect(remoteForPath('/subscription-choice')).toBe('mfe_onboarding');

@@ -6,7 +6,7 @@ import {
   registerRemotes,
 } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import { isAppPath, Paths } from '../routing/paths.js';
+import { remoteForPath } from '../routing/paths.js';
 import { remoteCompatibilityPlugin } from './compatibility.js';
 import { remoteFallbackPlugin } from './fallback-plugin.js';
 import { fetchRemotesManifest, type RemoteEntries } from './remotes-manifest.js';
@@ -28,14 +28,6 @@ export class RemoteUnavailableError extends Error {
 
 const entries = new Map<RemoteName, string>();
 let fallbackModule: (() => RemoteAppModule) | undefined;
-
-/** The remote AppRoutes draws for a path (a guard may still send a visitor elsewhere). */
-export function remoteForPath(pathname: string): RemoteName {
-  if (!isAppPath(pathname)) return 'mfe_onboarding';
-  return pathname === Paths.actions || pathname.startsWith(`${Paths.actions}/`)
-    ? 'mfe_actions'
-    : 'mfe_meetings';
-}
 
 /**
  * Registers the remotes listed in /remotes.json with the shell's federation runtime. Runs before

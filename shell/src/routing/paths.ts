@@ -1,3 +1,5 @@
+import type { RemoteName } from '@meetings/federation/remotes';
+
 export const Paths = {
   landing: '/',
   login: '/login',
@@ -20,3 +22,11 @@ export const GUARDED_ONBOARDING_PATHS: readonly string[] = [
 /** Whether a path is one of the signed-in pages under /app (drawn inside the app bar). */
 export const isAppPath = (path: string): boolean =>
   path === Paths.app || path.startsWith(`${Paths.app}/`);
+
+/** The remote AppRoutes draws for a path (a guard may still send a visitor elsewhere). */
+export function remoteForPath(pathname: string): RemoteName {
+  if (!isAppPath(pathname)) return 'mfe_onboarding';
+  return pathname === Paths.actions || pathname.startsWith(`${Paths.actions}/`)
+    ? 'mfe_actions'
+    : 'mfe_meetings';
+}
