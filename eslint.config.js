@@ -76,11 +76,6 @@ export default tseslint.config(
     },
   },
   {
-    // Classic scripts the shell's HTML loads (BootPreloadPlugin), not modules.
-    files: ['libs/federation/start-after-paint.js', 'libs/federation/prefetch-after-load.js'],
-    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
-  },
-  {
     files: ['libs/shell-context/src/router.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },

@@ -7,6 +7,4 @@ export default createAppConfig({
   dir: import.meta.dirname,
   exposes: { [EXPOSED_APP]: './src/App.tsx' },
   port: devPort,
-  // The page before its data, for the shell's server to paint inside the app frame (no JS yet).
-  prerender: './src/prerender/pages.tsx',
 });

@@ -7,6 +7,4 @@ export default createAppConfig({
   dir: import.meta.dirname,
   exposes: { [EXPOSED_APP]: './src/App.tsx' },
   port: devPort,
-  // The landing page as markup the shell's server puts into the HTML of / (first paint without JS).
-  prerender: './src/prerender/landing.tsx',
 });

@@ -3,6 +3,7 @@
 // code-split chunk of one build (what the product would be without Module Federation).
 import type { RemoteName } from '@meetings/federation/remotes';
 import type { ComponentType } from 'react';
+import { remoteForPath } from '../../shell/src/routing/paths.ts';
 
 export const REMOTE_LOAD_TIMEOUT_MS = 3_500;
 
@@ -18,8 +19,6 @@ export class RemoteUnavailableError extends Error {
   }
 }
 
-export function setUpRemotes(): void {}
-
 export function setRemoteFallback(): void {}
 
 export function resetRemote(): void {}
@@ -30,9 +29,15 @@ const apps: Record<RemoteName, () => Promise<RemoteAppModule>> = {
   mfe_actions: () => import('../../mfe-actions/src/App.tsx'),
 };
 
-/** As the federated shell does, the page's chunk starts loading before React has loaded. */
-export function startLoadingRemoteApp(name: RemoteName): void {
-  void apps[name]().catch(() => undefined);
+let started: Promise<void> | undefined;
+
+/** As the federated shell preloads the page's remote, the page's chunk starts loading at once. */
+export function startRemotes(pathname: string): Promise<void> {
+  started ??= apps[remoteForPath(pathname)]().then(
+    () => undefined,
+    () => undefined,
+  );
+  return started;
 }
 
 export function loadRemoteApp(name: RemoteName): Promise<RemoteAppModule> {

@@ -133,7 +133,7 @@ async function singleBundleConfig() {
     (plugin) => plugin?.constructor?.name !== 'ModuleFederationPlugin',
   );
   config.plugins.push(
-    // Matched on the resolved file too: early-start.ts imports it as './runtime.js'.
+    // Matched on the resolved file too: index.ts imports it as './federation/runtime.js'.
     new rspack.NormalModuleReplacementPlugin(
       /federation[\\/]runtime\.(js|ts)$/,
       join(ROOT, 'bench', 'single-bundle', 'runtime.ts'),
@@ -178,35 +178,19 @@ export async function serveBuild(stack, { shellDir, remoteDirs = [], label }) {
   };
 }
 
-/**
- * The app has replaced the page the HTML carried (PRERENDERED_PAGE_ID in @meetings/contracts):
- * that copy already has the landing page's buttons and the actions page's search field, and a
- * quiet network while main.js runs can look idle before the app has asked for anything. A static
- * page (the landing page since change 27: no starter script, `data-entry`) never starts the app.
- */
-const appStarted = (page, timeout) =>
-  page
-    .waitForFunction(
-      "!document.getElementById('prerendered-page') || !document.querySelector('script[data-entry]')",
-      null,
-      { timeout },
-    )
-    .catch(() => undefined);
-
 export function routes(size) {
   const who = BENCH_USERS[0];
   const meeting = meetingId(ownedMeetings(who.n, SIZES[size].meetings)[0]);
   return [
-    // Since change 27 the landing page runs no script: its JavaScript is what it prefetches.
-    { id: 'landing', path: '/', signedIn: false, ready: 'h1, h2, button' },
-    // The app's start for a visitor: the landing page, then its Get Started to the sign-in page
-    // (what the landing page prefetched and what the sign-in page adds, both builds alike). A
-    // step within a visit, not a cold load: no LCP or TBT.
+    { id: 'landing', path: '/', signedIn: false, ready: 'h1' },
+    // A visitor's way in: the landing page, then its Get Started to the sign-in page (the
+    // landing page's files and what the sign-in page adds). A step within a visit, not a cold
+    // load: no LCP or TBT.
     {
       id: 'sign-in',
       path: '/',
       signedIn: false,
-      ready: 'h1, h2, button',
+      ready: 'h1',
       then: { link: 'Get Started', ready: 'input[type="email"]' },
       vitals: false,
     },
@@ -244,8 +228,7 @@ async function newContext(browser, base, route) {
 
 /**
  * Every JavaScript file a first load of the route fetches, with its sizes; for a route with
- * `then`, also what following its link fetches (each file once: the landing page prefetches the
- * start's files for the sign-in page, which takes them from the cache).
+ * `then`, also what following its link fetches (each file once).
  */
 async function firstLoad(browser, base, route) {
   const context = await newContext(browser, base, route);
@@ -273,7 +256,6 @@ async function firstLoad(browser, base, route) {
     );
   });
   await page.goto(route.path, { waitUntil: 'networkidle' });
-  await appStarted(page, 20_000);
   await page.waitForSelector(route.ready, { timeout: 20_000 }).catch(() => undefined);
   await page.waitForLoadState('networkidle');
   if (route.then) {
@@ -281,12 +263,10 @@ async function firstLoad(browser, base, route) {
     await page.waitForSelector(route.then.ready, { timeout: 20_000 });
     await page.waitForLoadState('networkidle');
   }
-  // Whether a script of the app ran (the federation runtime is there once main.js has run).
-  const startedApp = await page.evaluate(() => '__FEDERATION__' in window);
   await Promise.all(pending);
   const finalPath = new URL(page.url()).pathname;
   await context.close();
-  return { files, finalPath, startedApp };
+  return { files, finalPath };
 }
 
 /* global window -- the callbacks below run in the page, not in Node. */
@@ -315,7 +295,6 @@ async function vitals(browser, base, route) {
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   await page.goto(route.path, { waitUntil: 'load', timeout: 60_000 });
-  await appStarted(page, 30_000);
   await page.waitForSelector(route.ready, { timeout: 30_000 }).catch(() => undefined);
   await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
   await page.waitForTimeout(1_000);
@@ -403,8 +382,6 @@ export async function measureFrontEnd({ stack, size, outDir, vitalsRuns = 3, log
         sharedDuplicates: sharedDuplicates.length,
         duplicateBytes: duplicates.reduce((n, m) => n + m.size, 0),
         editorLoaded,
-        // False for a static page (the landing page): its files were prefetched, none ran.
-        startedApp: federated.startedApp,
         lcp: median(runs.map((r) => r.lcp)),
         tbt: median(runs.map((r) => r.tbt)),
         fcp: median(runs.map((r) => r.fcp)),

@@ -8,10 +8,12 @@
 //    stages (FROM, ARG, ENV, WORKDIR, COPY, RUN, ...) in folders instead of layers — the same
 //    `npm ci`, `turbo run build --filter=<pkg>...` and collect-runtime steps, the production-only
 //    node_modules of `prod-deps`, and the final stages' COPYs.
-// 3. Starts every resulting image tree the way its CMD does (as uid 1000, code owned by root so
-//    only the mapped /tmp is writable, embedded defaults), checks /healthz, /readyz, /metrics or the
-//    static files, runs the image's HEALTHCHECK command, and, for services, the migration Job's
-//    `node dist/migrate.js` before a start with MIGRATE_ON_START=false.
+// 3. Starts every resulting image tree the way its CMD does (as the image's user, code owned by
+//    root so only the mapped /tmp is writable, embedded defaults), checks /healthz, /readyz,
+//    /metrics or the static files, runs the image's HEALTHCHECK command, and, for services, the
+//    migration Job's `node dist/migrate.js` before a start with MIGRATE_ON_START=false. The
+//    front-end images are nginx with deploy/docker/nginx.conf: this machine's nginx runs that
+//    file, its paths mapped to the image tree (`apt-get install nginx`; NGINX names another).
 //
 // A missing file in the context, a missing production dependency, a build that needs a package the
 // filter leaves out, or a wrong path in the Dockerfile fails here as it would in `docker build`/run.
@@ -65,8 +67,8 @@ const IMAGES = [
   { name: 'mfe-meetings', target: 'static', args: { APP: 'mfe-meetings' } },
   { name: 'mfe-actions', target: 'static', args: { APP: 'mfe-actions' } },
 ];
-/** The uid:gid the images run as (USER in the Dockerfile); checked by the lint. */
-const IMAGE_USER = '1000:1000';
+/** The uid:gid each target runs as (USER in the Dockerfile); checked by the lint. */
+const IMAGE_USERS = { service: '1000:1000', gateway: '1000:1000', static: '101:101' };
 
 const options = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
@@ -180,8 +182,10 @@ function lint() {
     const user = users.at(-1);
     if (!user) fail(`${DOCKERFILE}: target ${target} sets no USER (it would run as root)`);
     else if (/^(root|0)(:|$)/.test(user)) fail(`${DOCKERFILE}: target ${target} runs as ${user}`);
-    else if (user !== IMAGE_USER)
-      fail(`${DOCKERFILE}: target ${target} runs as ${user}; check-images expects ${IMAGE_USER}`);
+    else if (user !== IMAGE_USERS[target])
+      fail(
+        `${DOCKERFILE}: target ${target} runs as ${user}; check-images expects ${IMAGE_USERS[target]}`,
+      );
     if (!instructions.some((i) => i.keyword === 'HEALTHCHECK' && !/^NONE$/i.test(i.rest)))
       fail(`${DOCKERFILE}: target ${target} has no HEALTHCHECK`);
     if (
@@ -554,8 +558,10 @@ async function waitFor(url, running, timeoutMs = 90_000) {
   return null;
 }
 
-async function expectOk(image, url, check) {
-  const response = await fetch(url, { signal: AbortSignal.timeout(5_000) }).catch((e) => e);
+async function expectOk(image, url, check, init = {}) {
+  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(5_000) }).catch(
+    (e) => e,
+  );
   if (!(response instanceof Response) || !response.ok) {
     fail(`${image.name}: GET ${new URL(url).pathname} -> ${response?.status ?? response}`);
     return;
@@ -598,6 +604,77 @@ function authSecretFiles(dir, { uid, gid }) {
   );
 }
 
+/**
+ * The image's nginx.conf with its paths in the image tree mapped to this machine (web root, /tmp,
+ * the port), written into the image's /tmp; the argv that starts this machine's nginx with it.
+ */
+function nginxCommand(image, state, port) {
+  const tmp = imageProcess(image, state, {}).map('/tmp');
+  const conf = readFileSync(join(state.dir, 'etc/nginx/nginx.conf'), 'utf8')
+    .replaceAll('/usr/share/nginx/html', join(state.dir, 'usr/share/nginx/html'))
+    .replace(/(?<=\s)\/tmp(?=[/;])/g, tmp)
+    .replace(/listen 8080;/, `listen 127.0.0.1:${port};`);
+  const file = join(tmp, 'nginx.conf');
+  writeFileSync(file, conf);
+  const nginx = process.env.NGINX ?? 'nginx';
+  if (spawnSync(nginx, ['-v']).error)
+    throw new Error(`${nginx} is needed to start the front-end images (apt-get install nginx)`);
+  return [nginx, '-p', tmp, '-c', file, '-e', 'stderr', '-g', 'daemon off;'];
+}
+
+/** A response's problem with a header, or null. */
+function expectHeader(response, name, expected) {
+  const value = response.headers.get(name);
+  return value === expected ? null : `${name} is ${value}, not ${expected}`;
+}
+
+/** The static files of a front-end image: page fallback, cache rules, precompressed files. */
+async function smokeStatic(image, base) {
+  const app = image.args.APP;
+  const prefix = app === 'shell' ? base : `${base}/remotes/${app}`;
+  const gzip = { headers: { 'accept-encoding': 'gzip' } };
+  if (app === 'shell') {
+    for (const path of ['/', '/app/meetings/some-page']) {
+      await expectOk(image, `${base}${path}`, async (r) => {
+        const body = await r.text();
+        if (!body.includes('<div id="root">')) return 'not the shell page';
+        if (!r.headers.get('content-security-policy')) return 'no Content-Security-Policy';
+        return expectHeader(r, 'cache-control', 'no-cache');
+      });
+    }
+  } else {
+    await expectOk(image, `${prefix}/remoteEntry.js`, async (r) =>
+      expectHeader(r, 'cache-control', 'no-cache'),
+    );
+    await expectOk(image, `${prefix}/mf-manifest.json`, async (r) =>
+      (await r.json()).metaData ? expectHeader(r, 'cache-control', 'no-cache') : 'not a manifest',
+    );
+  }
+  const web = join(image.root, 'usr/share/nginx/html', app === 'shell' ? '' : `remotes/${app}`);
+  const files = readdirSync(web);
+  const hashed = files.find(
+    (file) => /\.[0-9a-f]{10}\.js$/.test(file) && files.includes(`${file}.gz`),
+  );
+  if (!hashed) {
+    fail(`${image.name}: no hashed script with its .gz in the image`);
+    return;
+  }
+  await expectOk(
+    image,
+    `${prefix}/${hashed}`,
+    async (r) => {
+      const encoding = r.headers.get('content-encoding');
+      if (encoding !== 'gzip') return `sent with content-encoding ${encoding}, not the .gz`;
+      return expectHeader(r, 'cache-control', 'public, max-age=31536000, immutable');
+    },
+    gzip,
+  );
+  const missing = await fetch(`${prefix}/missing.0123456789.js`).catch((e) => e);
+  if (missing?.status !== 404) fail(`${image.name}: a missing file answered ${missing?.status}`);
+  else if (missing.headers.get('cache-control'))
+    fail(`${image.name}: a missing file is cached (${missing.headers.get('cache-control')})`);
+}
+
 async function smoke(image, state) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -638,7 +715,16 @@ async function smoke(image, state) {
     Object.assign(env, authSecretFiles(join(state.dir, '..', 'svc-auth-secrets'), job));
   }
 
-  const running = start(image, state, state.cmd, env);
+  let command = state.cmd;
+  if (image.target === 'static') {
+    try {
+      command = nginxCommand(image, state, port);
+    } catch (error) {
+      fail(`${image.name}: ${error.message}`);
+      return;
+    }
+  }
+  const running = start(image, state, command, env);
   const healthy = await waitFor(`${base}/healthz`, running);
   if (!healthy) {
     fail(`${image.name}: /healthz never answered 200\n${running.output()}`);
@@ -656,25 +742,13 @@ async function smoke(image, state) {
       (await r.json()).openapi ? null : 'not an OpenAPI document',
     );
   }
-  if (image.args.APP === 'shell') {
-    for (const path of ['/', '/meetings/some-page']) {
-      await expectOk(image, `${base}${path}`, async (r) => {
-        const body = await r.text();
-        if (!body.includes('<html') && !body.includes('<!doctype')) return 'not the shell page';
-        if (!r.headers.get('content-security-policy')) return 'no Content-Security-Policy';
-        return r.headers.get('cache-control') === 'no-cache' ? null : 'index.html is cached';
-      });
-    }
-  } else if (image.args.APP) {
-    const prefix = `${base}/remotes/${image.args.APP}`;
-    await expectOk(image, `${prefix}/remoteEntry.js`);
-    await expectOk(image, `${prefix}/mf-manifest.json`, async (r) =>
-      (await r.json()).metaData ? null : 'not a federation manifest',
-    );
-  }
+  if (image.target === 'static') await smokeStatic({ ...image, root: state.dir }, base);
   if (state.healthcheck) {
     const proc = imageProcess(image, state, env);
-    const [command, ...args] = state.healthcheck.map(proc.map);
+    // The command asks the port the image listens on; here the process listens on `port`.
+    const [command, ...args] = state.healthcheck
+      .map(proc.map)
+      .map((arg) => arg.replace('127.0.0.1:8080/', `127.0.0.1:${port}/`));
     const check = spawnSync(command === 'node' ? process.execPath : command, args, {
       cwd: proc.cwd,
       env: proc.env,

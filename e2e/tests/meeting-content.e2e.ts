@@ -285,8 +285,6 @@ describe('meeting content', () => {
     // The meeting is asked for while the page's code is still held.
     await meetingRequest;
     gates.page.resolve();
-    // The page the server rendered stays until the app's own has the meeting.
-    await page.locator('#prerendered-page').waitFor({ state: 'detached' });
 
     const preview = page.getByTestId('notes-preview');
     await preview.getByText('Agreed the plan').waitFor();
@@ -303,82 +301,52 @@ describe('meeting content', () => {
     await context.close();
   });
 
-  it('paints a first load of a meeting from the HTML, for those it is shared with only', async () => {
+  it('opens a meeting from its address: editable for the owner, read-only for a reader, refused to others', async () => {
     const { page, context, errors } = await openPage(browser);
-    await signInThroughUi(page, uniqueEmail('server-page'));
-    const meeting = await createMeeting(page, 'Server <b>page</b>', {
+    await signInThroughUi(page, uniqueEmail('deep-link'));
+    const meeting = await createMeeting(page, 'Deep <b>link</b>', {
       agenda: ['Budget first'],
       actions: ['Ship it #release'],
     });
     await api(page, 'PUT', `/meetings/${meeting.id}/update-notes`, {
       notes: '<p>Agreed the <strong>plan</strong></p><img src=x onerror="alert(1)">',
     });
-    const reader = uniqueEmail('server-page-reader');
+    const reader = uniqueEmail('deep-link-reader');
     await api(page, 'PUT', `/meetings/${meeting.id}/add-shared-user`, { email: reader });
 
-    // Without JavaScript: the meeting as the HTML carries it, inert, at 1280 px the sidebar's.
-    const noScript = await context.newPage();
-    await noScript.route(/\.js(\?|$)/, (route) => route.abort());
-    await noScript.goto(`/app/meetings/${meeting.id}`);
-    const server = noScript.locator('#prerendered-page');
-    expect(await server.getAttribute('inert')).toBe('');
-    const shown = server.locator('main:visible');
-    expect(await shown.locator('h1').textContent()).toBe('Server <b>page</b>');
-    expect(await shown.getByTestId('notes-preview').innerHTML()).toBe(
-      '<p>Agreed the <strong>plan</strong></p>',
-    );
-    expect(await shown.getByRole('list', { name: 'Agenda' }).textContent()).toBe('Budget first');
-    const action = shown.getByRole('list', { name: 'Actions' });
-    expect(await action.locator('[data-hashtag="release"]').textContent()).toBe('#release');
-    expect(await shown.getByText(reader).count()).toBe(1);
-    expect(await server.textContent()).not.toContain('__MK_');
-    await noScript.close();
-
-    // With it: the server's page until the app's own has the meeting, then only the app's.
-    const gates = { page: gate() };
     const fresh = await context.newPage();
-    await fresh.route('**/remotes/mfe-meetings/*.js', async (route) => {
-      const response = await route.fetch();
-      const body = await response.text();
-      if (body.includes('notes-preview')) await gates.page.promise;
-      await route.fulfill({ response, body });
-    });
     const response = await fresh.goto(`/app/meetings/${meeting.id}`);
-    expect(response!.headers()['cache-control']).toBe('private, no-store');
-    // The app has started (its app bar is in the page) and waits for the page's code: the
-    // server's page stays on screen, the app's markup hidden, no spinner in its place.
-    await fresh.locator('#root header').waitFor({ state: 'attached' });
-    expect(await fresh.locator('#prerendered-page h1:visible').textContent()).toBe(
-      'Server <b>page</b>',
-    );
-    expect(await fresh.locator('#root').isHidden()).toBe(true);
-    gates.page.resolve();
+    // The shell's page is the same for everyone: no meeting is ever in the HTML.
+    expect(response!.headers()['cache-control']).toBe('no-cache');
+    expect(await response!.text()).not.toContain('Deep');
     await fresh
       .getByRole('textbox', { name: 'Meeting notes' })
       .getByText('Agreed the plan')
       .waitFor();
-    expect(await fresh.locator('#prerendered-page').count()).toBe(0);
     expect(await fresh.getByRole('textbox', { name: 'Meeting title' }).inputValue()).toBe(
-      'Server <b>page</b>',
+      'Deep <b>link</b>',
     );
+    expect(await fresh.getByRole('list', { name: 'Agenda' }).textContent()).toContain(
+      'Budget first',
+    );
+    await fresh.close();
 
-    // Someone it is not shared with gets the plain page and the app's answer.
     const stranger = await openPage(browser);
-    await signInThroughUi(stranger.page, uniqueEmail('server-page-stranger'));
-    const plain = await stranger.page.goto(`/app/meetings/${meeting.id}`);
-    const html = await plain!.text();
-    expect(html).not.toContain('prerendered-page');
-    expect(html).not.toContain('Server &lt;b&gt;page');
+    await signInThroughUi(stranger.page, uniqueEmail('deep-link-stranger'));
+    await stranger.page.goto(`/app/meetings/${meeting.id}`);
     await stranger.page.getByText("You don't have permission to view this meeting").waitFor();
     await stranger.context.close();
 
-    // The reader it is shared with gets it from the HTML too, and the read-only variant.
     const shared = await openPage(browser);
     await signInThroughUi(shared.page, reader);
-    const readerHtml = await (await shared.page.goto(`/app/meetings/${meeting.id}`))!.text();
-    expect(readerHtml).toContain('Server &lt;b&gt;page&lt;/b&gt;');
-    await shared.page.getByTestId('notes-view').getByText('Agreed the plan').waitFor();
-    expect(await shared.page.locator('#prerendered-page').count()).toBe(0);
+    await shared.page.goto(`/app/meetings/${meeting.id}`);
+    const notes = shared.page.getByTestId('notes-view');
+    await notes.getByText('Agreed the plan').waitFor();
+    expect(await notes.innerHTML()).toBe('<p>Agreed the <strong>plan</strong></p>');
+    expect(
+      await shared.page.getByRole('heading', { level: 1, name: 'Deep <b>link</b>' }).count(),
+    ).toBe(1);
+    expect(await shared.page.locator('[data-hashtag="release"]').textContent()).toBe('#release');
     expect(shared.errors).toEqual([]);
     await shared.context.close();
     expect(errors).toEqual([]);

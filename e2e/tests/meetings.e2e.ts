@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEETING_GROUPS } from '@meetings/domain';
@@ -191,40 +190,10 @@ describe('meetings', () => {
     await context.close();
   });
 
-  it('a signed-in first load paints the list from the HTML; the app takes its place', async () => {
+  it('opens /app/meetings from its address: app bar, sidebar, the list; a visitor goes to /login', async () => {
     const { page, context, errors } = await openPage(browser);
     await signInThroughUi(page, uniqueEmail('frame'));
     await createMeeting(page, 'Frame check');
-
-    // Without any script the page shows the app bar, sidebar, heading and search field.
-    const noScript = await context.newPage();
-    await noScript.route(/\.js(\?|$)/, (route) => route.abort());
-    await noScript.goto('/app/meetings');
-    const frame = noScript.locator('#prerendered-page');
-    await expect(frame.locator('h1:visible').textContent()).resolves.toBe('Meetings');
-    await expect(frame.locator('header:visible').textContent()).resolves.toContain('MeetingKeeper');
-    // 1280 px wide: the sidebar layout; its entry for this page is marked.
-    await expect(
-      frame.locator('nav:visible a[aria-current="page"]').getAttribute('href'),
-    ).resolves.toBe('/app/meetings');
-    await expect(frame.getAttribute('inert')).resolves.toBe('');
-    // A desktop browser (Chromium says so in Sec-CH-UA-Mobile) gets the wide layout alone.
-    expect(await frame.locator('h1').count()).toBe(1);
-    expect(await frame.textContent()).not.toContain('__MK_');
-    await noScript.close();
-
-    // A phone: both layouts, CSS shows the top bar's icons instead of the sidebar, the same page.
-    const phone = await context.newPage();
-    await phone.setExtraHTTPHeaders({ 'sec-ch-ua-mobile': '?1' });
-    await phone.route(/\.js(\?|$)/, (route) => route.abort());
-    await phone.setViewportSize({ width: 390, height: 800 });
-    await phone.goto('/app/meetings');
-    const phoneFrame = phone.locator('#prerendered-page');
-    expect(await phoneFrame.locator('h1').count()).toBe(2);
-    await expect(phoneFrame.locator('h1:visible').textContent()).resolves.toBe('Meetings');
-    await expect(phoneFrame.locator('nav:visible a').count()).resolves.toBe(2);
-    await expect(phoneFrame.locator('.MuiListItemText-root:visible').count()).resolves.toBe(0);
-    await phone.close();
 
     const fresh = await context.newPage();
     const freshErrors: string[] = [];
@@ -233,38 +202,31 @@ describe('meetings', () => {
     });
     fresh.on('pageerror', (error) => freshErrors.push(error.message));
     const response = await fresh.goto('/app/meetings');
-    expect(await response!.text()).toContain('<div id="prerendered-page" inert>');
+    expect(response!.headers()['cache-control']).toBe('no-cache');
     await fresh.getByText('Frame check').waitFor();
-    // The app's own page replaced it: one heading, the search field focused as the page asks.
-    expect(await fresh.locator('#prerendered-page').count()).toBe(0);
     expect(await fresh.locator('h1').allTextContents()).toEqual(['Meetings']);
+    expect(await fresh.getByRole('banner').textContent()).toContain('MeetingKeeper');
+    // 1280 px wide: the sidebar layout; its entry for this page is marked.
+    expect(await fresh.locator('nav a[aria-current="page"]').getAttribute('href')).toBe(
+      '/app/meetings',
+    );
     await expect(
       fresh.evaluate(() => document.activeElement?.getAttribute('aria-label')),
     ).resolves.toBe('Search meetings');
 
-    // A page the server has nothing to render for (a meeting that is not there) gets app.html:
-    // it also preloads the app bar's files, and each hint is fetched once.
-    const meetingPage = await context.newPage();
-    const requested: string[] = [];
-    meetingPage.on('request', (request) => requested.push(new URL(request.url()).pathname));
-    const plainApp = await meetingPage.goto(`/app/meetings/${randomUUID()}`);
-    expect(await plainApp!.text()).not.toContain('prerendered-page');
-    await meetingPage.getByText('Meeting not found').waitFor();
-    await meetingPage.waitForLoadState('networkidle');
-    const hints = await meetingPage.$$eval('link[rel="preload"]', (links) =>
-      links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
-    );
-    expect(hints.some((hint) => /^\/app-chrome\.[0-9a-f]+\.js$/.test(hint))).toBe(true);
-    for (const hint of hints)
-      expect({ hint, fetched: requested.filter((p) => p === hint).length }).toEqual({
-        hint,
-        fetched: 1,
-      });
+    // A phone: the top bar's icons instead of the sidebar, the same page.
+    const phone = await context.newPage();
+    await phone.setViewportSize({ width: 390, height: 800 });
+    await phone.goto('/app/meetings');
+    await phone.getByText('Frame check').waitFor();
+    expect(await phone.locator('h1:visible').allTextContents()).toEqual(['Meetings']);
+    expect(await phone.locator('nav:visible a').count()).toBe(2);
+    expect(await phone.locator('.MuiListItemText-root:visible').count()).toBe(0);
+    await phone.close();
 
-    // A visitor without a session gets the plain page and goes to the login page.
+    // A visitor without a session goes to the login page.
     const { page: visitor, context: visitorContext } = await openPage(browser);
-    const plain = await visitor.goto('/app/meetings');
-    expect(await plain!.text()).not.toContain('prerendered-page');
+    await visitor.goto('/app/meetings');
     await visitor.waitForURL('**/login');
     await visitorContext.close();
     expect(freshErrors).toEqual([]);
@@ -286,13 +248,11 @@ describe('meetings', () => {
     await fresh.goto('/app/meetings');
     await fresh.getByText('Size check').waitFor();
     await fresh.waitForLoadState('networkidle');
-    // The HTML that carries the list's frame preloads the start's files (the app bar's would
-    // delay its paint, bench/README.md change 24): each is fetched once.
+    // What the HTML and the federation runtime preload is fetched once, and used.
     const hints = await fresh.$$eval('link[rel="preload"]', (links) =>
       links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
     );
-    expect(hints.some((hint) => /^\/bootstrap\.[0-9a-f]+\.js$/.test(hint))).toBe(true);
-    expect(hints.some((hint) => /^\/app-chrome\.[0-9a-f]+\.js$/.test(hint))).toBe(false);
+    expect(hints).toEqual(expect.arrayContaining(['/remotes.json', '/branding.json']));
     for (const hint of hints)
       expect({ hint, fetched: requested.filter((p) => p === hint).length }).toEqual({
         hint,

@@ -33,9 +33,8 @@ import { sendError, upstreamFailure } from './errors.js';
 import { routeFor, upstreamUrls } from './routes.js';
 import { contentSecurityPolicy, refuseCrossSite, securityHeaders } from './security.js';
 import { AuthUnavailableError, SessionResolver } from './sessions.js';
-import { serveFrontEnds } from './static.js';
 import { sessionCookie } from './cookies.js';
-import { PageData } from './page-data.js';
+import { serveFrontEnds } from './static.js';
 import { Tenants } from './tenants.js';
 
 export interface GatewayOptions {
@@ -107,7 +106,6 @@ export async function createGateway(
   const upstreams = upstreamUrls(config);
   const sessions = new SessionResolver(config.AUTH_URL, config.SESSION_CACHE_MS);
   const tenants = new Tenants(config.TENANTS_FILE);
-  const pageData = new PageData(sessions, upstreams, config.PAGE_DATA_TIMEOUT_MS);
   const metrics = gatewayMetrics();
   const telemetry = createTelemetry('gateway', {
     otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
@@ -273,18 +271,15 @@ export async function createGateway(
     });
   });
 
-  await serveFrontEnds(app, {
+  const shellPage = await serveFrontEnds(app, {
     shellDir: config.SHELL_DIR,
     remoteDirs: config.REMOTE_DIRS,
     manifestFile: config.REMOTES_MANIFEST_FILE,
-    landingPageSource: config.LANDING_PAGE_SOURCE,
-    appPageSources: config.APP_PAGE_SOURCES.length > 0 ? config.APP_PAGE_SOURCES : undefined,
-    brandingFor: (request) => tenants.forHost(request.host).branding,
-    meetingFor: (request, token, id) => pageData.meeting(request, token, id),
-    firstActionsFor: (request, token) => pageData.firstActions(request, token),
   });
   app.setNotFoundHandler((request, reply) =>
-    sendError(request, reply, 404, CommonErrorCode.NotFound, ServerMessages.notFound),
+    shellPage(request, reply)
+      ? reply
+      : sendError(request, reply, 404, CommonErrorCode.NotFound, ServerMessages.notFound),
   );
   return app;
 }

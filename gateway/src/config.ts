@@ -27,34 +27,18 @@ export const GatewayEnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,32}$/)
     .optional(),
-  /** Built shell to serve at / (embedded mode and the front-end image); unset: API only. */
+  /** Built shell to serve at / (the embedded mode); unset: API only. */
   SHELL_DIR: z.string().optional(),
   /** Built remotes to serve at /remotes/<name>/, as name=dir pairs separated by commas. */
   REMOTE_DIRS: csv,
   /** The remotes manifest of this environment (a JSON file); default: the served remotes. */
   REMOTES_MANIFEST_FILE: z.string().optional(),
-  /**
-   * The landing page mfe-onboarding prerenders (its landing.prerender.json, a path or an http(s)
-   * URL), included in the HTML of /; default: the file in the served mfe-onboarding build.
-   */
-  LANDING_PAGE_SOURCE: z.string().optional(),
-  /**
-   * The /app pages the remotes prerender (their app-pages.prerender.json, paths or http(s) URLs,
-   * separated by commas), included with the shell's app frame in the HTML of a signed-in user's
-   * first load; default: the file in each served remote build.
-   */
-  APP_PAGE_SOURCES: csv,
   /** Tenants by host name (a JSON file); default: one brand for every host. */
   TENANTS_FILE: z.string().optional(),
   /** Origins the page may load remotes from besides itself (a CDN, another deployment). */
   REMOTE_ORIGINS: csv,
   /** OpenTelemetry collector (OTLP over HTTP); traces are off when unset. */
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
-  /**
-   * How long a first load of a meeting or of the actions page waits for its data to render it
-   * into the page; past it the page is served without (the app then loads it).
-   */
-  PAGE_DATA_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(500),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   /** A client must have sent its whole request (headers and body) within this time, or is cut off. */
   CLIENT_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(30_000),

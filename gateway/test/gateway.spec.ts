@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -224,24 +224,23 @@ describe('front ends', () => {
     expect((await fetch(`${base}/missing.0123abcd.js`)).status).toBe(404);
   });
 
-  it("sends pages under /app the build's app page when it wrote one, index.html otherwise", async () => {
-    const text = async (path: string) => (await fetch(`${base}${path}`)).text();
-    writeFileSync(join(shellDir, 'app.html'), '<!doctype html><title>app</title>');
-    try {
-      expect(await text('/app/meetings/123')).toContain('<title>app</title>');
-      expect(await text('/app')).toContain('<title>app</title>');
-      expect(await text('/login')).toContain('<title>shell</title>');
-      expect(await text('/application')).toContain('<title>shell</title>');
-      // Asked for by name, the build's HTML pages are re-checked like index.html: they name the
-      // hashed files of one release.
-      const direct = await fetch(`${base}/app.html`);
-      expect(await direct.text()).toContain('<title>app</title>');
-      expect(direct.headers.get('cache-control')).toBe('no-cache');
-    } finally {
-      rmSync(join(shellDir, 'app.html'));
+  it("answers every page path of the shell's router with index.html, and nothing else", async () => {
+    for (const path of ['/', '/login', '/app', '/app/actions', '/app/meetings/123/readonly?x=1']) {
+      const page = await fetch(`${base}${path}`);
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get('content-type'), path).toContain('text/html');
+      expect(await page.text(), path).toContain('<title>shell</title>');
+      expect(page.headers.get('cache-control'), path).toBe('no-cache');
     }
-    // A build without one (an older shell deployed again).
-    expect(await text('/app/actions')).toContain('<title>shell</title>');
+    expect((await fetch(`${base}/app/meetings`, { method: 'HEAD' })).status).toBe(200);
+    // A missing file, an unknown remote or API path and a write are real 404s, as JSON.
+    for (const path of ['/favicon.ico', '/remotes/mfe-actions/gone.js', '/remotes/x', '/api/x']) {
+      const missing = await fetch(`${base}${path}`);
+      expect(missing.status, path).toBe(404);
+      expect(missing.headers.get('content-type'), path).toContain('application/json');
+    }
+    const post = await fetch(`${base}/app/meetings`, { method: 'POST' });
+    expect(post.status).toBe(404);
   });
 
   it('publishes the remotes manifest and serves each remote fresh', async () => {

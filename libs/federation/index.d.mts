@@ -38,11 +38,6 @@ export interface AppConfigOptions {
   /** Dev server port. */
   port: number;
   title?: string;
-  /**
-   * A module rendered in Node after each production build; its default export returns the files
-   * to write beside the app's assets (name -> JSON data), such as a prerendered page.
-   */
-  prerender?: string;
 }
 
 export declare function createAppConfig(

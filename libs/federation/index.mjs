@@ -1,14 +1,11 @@
 // One rspack + Module Federation configuration for the shell and every remote, so the shared
 // singletons and build settings cannot drift between apps.
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
-import { BootPreloadPlugin } from './boot-preload.mjs';
-import { PrerenderPlugin } from './prerender.mjs';
 import {
   BRANDING_PATH,
   EXPOSED_APP,
@@ -271,21 +268,17 @@ export class PrecompressPlugin {
 }
 
 /**
- * Every shared module starts an async chunk of its own. Under the default 20 KB floor for a split,
- * a module two of them need (CircularProgress inside Button, IconButton and itself; Paper, SvgIcon,
- * Typography, createStyled) was copied into each, and a page loading both fetched it twice; a 5 KB
- * floor stopped the copies (change 18 in bench/README.md) but split what the 64 shared modules
- * have in common into one small file per combination of them: 40-90 files per page, each
- * compressed on its own. What most of them need now goes into one chunk (SHARED_FOUNDATION), and
- * the rest splits from 10 KB: first-load JS 4-5 % smaller and 12-22 files fewer per page
- * (change 31).
+ * Every shared module starts an async chunk of its own. With the default 20 KB floor a module two
+ * of them need was copied into each; a low floor splits what they have in common into one small
+ * file per combination. What most of them need goes into one chunk (SHARED_FOUNDATION), the rest
+ * splits from 10 KB.
  */
 const SPLIT_MIN_BYTES = 10_000;
 
 /**
  * Packages' modules that at least this many async chunks need (MUI's system, styles and base
  * components, emotion, React's helpers) load as one file. Below 8 the chunk takes in modules
- * a page may not use (the landing page's prefetch grew by 18 KB at 3).
+ * a page may not use.
  */
 const SHARED_FOUNDATION = {
   test: /[\\/]node_modules[\\/]/,
@@ -299,11 +292,8 @@ const SHARED_FOUNDATION = {
 
 /**
  * The styling engine (emotion and its helpers, MUI's system, styled engine and private theming)
- * goes into the same chunk as soon as two async chunks need a module of it. Fewer than eight
- * chunks share each of these, and under the 10 KB floor they were copied into each: emotion's
- * helpers sat in both emotion packages' chunks, GlobalStyles in three chunks of one page. Every
- * page that runs the app loads the foundation and needs the engine (change 34 in
- * bench/README.md: 1.8-3.1 KB gzip and 4 files fewer on every route).
+ * goes into the same chunk as soon as two async chunks need a module of it: under the 10 KB floor
+ * it was copied into each. Every page loads the foundation and needs the engine.
  */
 const STYLE_ENGINE = {
   test: /[\\/]node_modules[\\/](@emotion|@babel[\\/]runtime|hoist-non-react-statics|stylis|@mui[\\/](system|styled-engine|private-theming))[\\/]/,
@@ -314,41 +304,9 @@ const STYLE_ENGINE = {
   priority: 19,
 };
 
-/** LANDING_SHELL_PAGE in @meetings/contracts (gateway/src/static.ts serves it for `/`). */
-const LANDING_SHELL_PAGE = 'landing.html';
-
-/**
- * rspack aliases the runtime packages to their CommonJS files under these very keys; the same keys
- * here replace them (a subpath such as `/helpers` then resolves as usual, to ES modules).
- */
-function esmFederationAliases() {
-  const require = createRequire(import.meta.url);
-  return Object.fromEntries(
-    ['@module-federation/runtime', '@module-federation/runtime-tools'].map((name) => [
-      name,
-      path.join(path.dirname(require.resolve(`${name}/package.json`)), 'dist', 'index.js'),
-    ]),
-  );
-}
-
-/**
- * rspack's federation plugin resolves the bundler runtime with require.resolve, which picks the
- * CommonJS build, and everything it requires follows as CommonJS: nothing of the SDK can be left
- * out (its Node-only loaders and manifest tools reached every page). The same files' ES module
- * builds sit beside them; using those lets unused exports drop out (a remote's entry
- * 15.8 -> 10.2 KB gzip, the shell's main.js 37.1 -> 31.3 KB).
- */
-function esmFederationRuntime() {
-  const runtimeFile = /[\\/]node_modules[\\/]@module-federation[\\/][^\\/]+[\\/]dist[\\/].+\.cjs$/;
-  return new rspack.NormalModuleReplacementPlugin(runtimeFile, (resource) => {
-    const esm = resource.request.replace(/\.cjs$/, '.js');
-    if (path.isAbsolute(esm) && existsSync(esm)) resource.request = esm;
-  });
-}
-
 /**
  * The rspack configuration of one app.
- * @param {{ name: string, dir: string, exposes?: Record<string, string>, isHost?: boolean, port: number, title?: string, prerender?: string }} options
+ * @param {{ name: string, dir: string, exposes?: Record<string, string>, isHost?: boolean, port: number, title?: string }} options
  * @returns {(env: unknown, argv: { mode?: string }) => import('@rspack/core').Configuration}
  */
 export function createAppConfig({
@@ -358,7 +316,6 @@ export function createAppConfig({
   isHost = false,
   port,
   title = 'MeetingKeeper',
-  prerender,
 }) {
   const packageJson = readPackageJson(dir);
   return (_env, argv = {}) => {
@@ -370,21 +327,8 @@ export function createAppConfig({
       extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'],
       // Workspace libraries resolve to their TypeScript sources.
       conditionNames: ['@meetings/source', '...'],
-      alias: esmFederationAliases(),
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
     };
-    /** The shell's HTML page, written as `filename`. */
-    const pageOptions = (filename) => ({
-      filename,
-      template: path.join(import.meta.dirname, 'index.html'),
-      title,
-      favicon: path.join(import.meta.dirname, 'favicon.svg'),
-      // Absolute, so deep links such as /app/meetings/1 load /main.js and not a relative path.
-      publicPath: '/',
-      scriptLoading: 'defer',
-      // The page runs the app; a remote's container entry is for the shell to load.
-      chunks: ['main'],
-    });
     const rules = [
       swcRule(!production),
       { test: /\.css$/, type: 'css/auto' },
@@ -444,33 +388,31 @@ export function createAppConfig({
             ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: production }),
           },
         }),
-        esmFederationRuntime(),
         isHost &&
           new rspack.DefinePlugin({
             __SHELL_SINGLETON_VERSIONS__: JSON.stringify(providedSingletonVersions(dir)),
           }),
-        needsPage && new rspack.HtmlRspackPlugin(pageOptions('index.html')),
-        // The landing page's HTML: BootPreloadPlugin makes it a static page (no start, no hints).
-        isHost && production && new rspack.HtmlRspackPlugin(pageOptions(LANDING_SHELL_PAGE)),
-        // The host's start: its async boundary's chunk group (shell/src/index.ts names it).
-        isHost &&
-          production &&
-          new BootPreloadPlugin({
-            groupName: 'bootstrap',
+        needsPage &&
+          new rspack.HtmlRspackPlugin({
+            template: path.join(import.meta.dirname, 'index.html'),
+            // The shell's start fetches these two at once: the HTML asks for them beside main.js.
+            templateParameters: {
+              preloads: (isHost ? [REMOTES_MANIFEST_PATH, BRANDING_PATH] : [])
+                .map(
+                  (href) =>
+                    `<link rel="preload" as="fetch" href="${href}" crossorigin="anonymous">`,
+                )
+                .join(''),
+            },
+            title,
+            favicon: path.join(import.meta.dirname, 'favicon.svg'),
+            // Absolute, so deep links such as /app/meetings/1 load /main.js and not a relative path.
             publicPath: '/',
-            fetches: [REMOTES_MANIFEST_PATH, BRANDING_PATH],
-            // The /app pages painted from the HTML (signed-in lists, app frame) before main.js runs.
-            startAfterPaint: true,
-            // Served for paths under /app (APP_SHELL_PAGE in @meetings/contracts, gateway/src/static.ts).
-            pages: { 'app.html': 'app-chrome' },
-            // The landing page, prerendered into it by the gateway: plain links, no start.
-            staticPages: [LANDING_SHELL_PAGE],
+            scriptLoading: 'defer',
+            // The page runs the app; a remote's container entry is for the shell to load.
+            chunks: ['main'],
           }),
         production && new PrecompressPlugin(),
-        // Only production builds are served with the page included (gateway/src/landing-page.ts).
-        production &&
-          prerender &&
-          new PrerenderPlugin({ entry: prerender, resolve: { ...resolve, alias: {} }, rules }),
       ].filter(Boolean),
       devServer: devServer({ port, isHost }),
     };

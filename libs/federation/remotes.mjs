@@ -11,7 +11,7 @@ export const SHELL_DEV_PORT = 3000;
 
 /**
  * The JSON files the shell fetches as it starts (the environment's remotes, the tenant's brand);
- * its HTML preloads them (BootPreloadPlugin), so the fetches must ask for these very paths.
+ * its HTML preloads them, so the fetches must ask for these very paths.
  */
 export const REMOTES_MANIFEST_PATH = '/remotes.json';
 export const BRANDING_PATH = '/branding.json';

@@ -5,7 +5,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { ListMessages, SEARCH_DEBOUNCE_MS, ShellTexts } from '@meetings/contracts';
 import { applyHashtagSuggestion } from '@meetings/domain';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, Route, Routes } from '@meetings/shell-context/router';
 import { ActionList } from './components/ActionList.js';
 import { ACTIONS_PATH } from './paths.js';
@@ -13,11 +13,8 @@ import { SearchBox } from './components/SearchBox.js';
 import { listKey, toSearchQuery, type SearchQuery } from './search-query.js';
 import { ActionsCopy } from './texts.js';
 
-/**
- * Spec §2 /app/actions: every action the user can see, searched and filtered, by meeting.
- * `list`: what goes in the list's place instead (the prerendered template's token).
- */
-export function ActionsPage({ list }: { list?: ReactNode }) {
+/** Spec §2 /app/actions: every action the user can see, searched and filtered, by meeting. */
+function ActionsPage() {
   const [text, setText] = useState('');
   const [pickedTag, setPickedTag] = useState<string | null>(null);
   const [query, setQuery] = useState<SearchQuery>({ search: '', hashtag: null });
@@ -65,12 +62,10 @@ export function ActionsPage({ list }: { list?: ReactNode }) {
           label={ListMessages.showCompleted}
         />
       </Stack>
-      {list ?? (
-        <ActionList
-          key={key}
-          filters={{ search: query.search, hashtag: query.hashtag, showCompleted }}
-        />
-      )}
+      <ActionList
+        key={key}
+        filters={{ search: query.search, hashtag: query.hashtag, showCompleted }}
+      />
     </Box>
   );
 }

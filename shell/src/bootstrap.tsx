@@ -1,12 +1,10 @@
-import { APP_ROOT_ID } from '@meetings/contracts';
 import { createShellServices, loadBranding, ShellProviders } from '@meetings/shell-context';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@meetings/shell-context/router';
 import { BRANDING_PATH } from '@meetings/federation/remotes';
 import { applyBrandingToDocument } from './branding.js';
-import { brandingResponse, startRemotes } from './federation/early-start.js';
-import { setRemoteFallback } from './federation/runtime.js';
+import { setRemoteFallback, startRemotes } from './federation/runtime.js';
 import { remoteUnavailableModule } from './remote/RemoteUnavailable.js';
 import { AppRoutes, preloadAppChrome } from './routing/AppRoutes.js';
 import { NavigationBridge, navigateTo } from './routing/NavigationBridge.js';
@@ -15,10 +13,10 @@ import { Paths } from './routing/paths.js';
 async function start(): Promise<void> {
   setRemoteFallback(remoteUnavailableModule);
   preloadAppChrome(globalThis.location.pathname);
-  // index.ts began both before React loaded; the same requests are awaited here.
+  // index.ts registered the remotes before React loaded; the HTML preloaded the branding.
   const [, branding] = await Promise.all([
     startRemotes(globalThis.location.pathname),
-    loadBranding(BRANDING_PATH, () => brandingResponse()),
+    loadBranding(BRANDING_PATH),
   ]);
   applyBrandingToDocument(branding);
 
@@ -28,10 +26,9 @@ async function start(): Promise<void> {
     onUnauthorized: () => navigateTo(Paths.login),
   });
 
-  const root = document.getElementById(APP_ROOT_ID);
+  const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  // In a transition React renders the page in slices that yield to input (the landing page is
-  // already on screen from the HTML, so there is nothing to hurry); the commit stays one task.
+  // In a transition React renders the page in slices that yield to input; the commit is one task.
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>

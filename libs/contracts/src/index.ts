@@ -9,4 +9,3 @@ export * from './messages.js';
 export * from './subscription.js';
 export * from './branding.js';
 export * from './branding-defaults.js';
-export * from './prerender.js';

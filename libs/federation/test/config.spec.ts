@@ -1,7 +1,7 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Configuration, Stats } from '@rspack/core';
+import type { Stats } from '@rspack/core';
 import { describe, expect, it } from 'vitest';
 import {
   createAppConfig,
@@ -31,21 +31,27 @@ function build(dir: string, options: Record<string, unknown>, mode: 'production'
 }
 
 /** A real production build of an app's configuration into a scratch folder. */
-async function compile(
-  options: Parameters<typeof createAppConfig>[0],
-  adjust: (config: Configuration) => void = () => {},
-) {
+async function compile(options: Parameters<typeof createAppConfig>[0]) {
   const { rspack } = await import('@rspack/core');
   const outDir = await mkdtemp(path.join(tmpdir(), 'mf-build-'));
   const config = createAppConfig(options)({}, { mode: 'production' });
   config.output = { ...config.output, path: outDir };
-  adjust(config);
   const stats = await new Promise<Stats>((resolve, reject) =>
     rspack(config).run((error, result) => (error || !result ? reject(error) : resolve(result))),
   );
   expect(stats.hasErrors()).toBe(false);
   return { outDir, stats };
 }
+
+let shellBuild: ReturnType<typeof compile> | undefined;
+/** The shell's production build, made once for the tests that read it. */
+const buildShell = () =>
+  (shellBuild ??= compile({
+    name: 'shell',
+    dir: path.join(root, 'shell'),
+    isHost: true,
+    port: 3999,
+  }));
 
 describe('shared federation config', () => {
   it('shares every singleton with the range the app declares, none eager', () => {
@@ -157,30 +163,8 @@ describe('shared federation config', () => {
     });
   });
 
-  it('bundles the federation runtime from its ES modules, so its unused parts drop out', async () => {
-    const { outDir } = await compile({
-      name: 'mfe_onboarding',
-      dir: path.join(root, 'mfe-onboarding'),
-      exposes: { './App': './src/App.tsx' },
-      port: 3999,
-    });
-    const entry = await readFile(path.join(outDir, 'remoteEntry.js'), 'utf8');
-    // The container's runtime is there (it registers the exposed module)...
-    expect(entry).toContain('__federation_expose_App');
-    // ...but not the SDK's Node.js script loader, which only its CommonJS build drags in.
-    expect(entry).not.toContain('createScriptNode');
-  }, 60_000);
-
   it('loads what most shared modules need as one chunk, the styling engine never copied', async () => {
-    const { stats } = await compile(
-      { name: 'shell', dir: path.join(root, 'shell'), isHost: true, port: 3999 },
-      (config) => {
-        config.plugins = (config.plugins as Plugin[]).filter(
-          // The prerender's own Node compilation is not what the browser loads.
-          (p) => p.constructor.name !== 'PrerenderPlugin',
-        ) as typeof config.plugins;
-      },
-    );
+    const { stats } = await buildShell();
     // Modules with the chunks they are in; a concatenated module's parts are listed in it.
     const json = stats.toJson({
       all: false,
@@ -220,6 +204,17 @@ describe('shared federation config', () => {
     expect(copied.length).toBeGreaterThan(0);
     // ...but no module of the styling engine, which every page of the app runs.
     expect(copied.filter((file) => engine.test(file))).toEqual([]);
+  }, 120_000);
+
+  it("writes the shell's page: its entry deferred, the two JSON files it starts with preloaded", async () => {
+    const { outDir } = await buildShell();
+    const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
+    expect(html).toMatch(/<script defer src="\/main\.[0-9a-f]{10}\.js"><\/script>/);
+    for (const file of ['/remotes.json', '/branding.json'])
+      expect(html).toContain(`<link rel="preload" as="fetch" href="${file}" crossorigin>`);
+    expect(html).toContain('<div id="root"></div>');
+    // Plain files only: no other script, nothing for a server to fill in.
+    expect(html.match(/<script/g)).toHaveLength(1);
   }, 120_000);
 
   it('names each remote after its package directory', () => {

@@ -30,8 +30,6 @@ export function useBranding(): Branding {
   return useShell().branding;
 }
 
-// The third argument (the snapshot again) lets pages render at build time (./prerender.tsx).
-
 /** The auth client plus its current state; re-renders when the state changes. */
 export function useAuth(): AuthClient & { state: AuthState } {
   const { auth } = useShell();

@@ -31,12 +31,6 @@ export {
 } from './context.js';
 export { createAppTheme } from './mui-theme.js';
 export { PageSpinner } from './PageSpinner.js';
-export {
-  holdPrerenderedPage,
-  removePrerenderedPage,
-  useHoldPrerenderedPage,
-  useReleasePrerenderedPage,
-} from './prerendered-page.js';
 export { createPrivacyClient, type PrivacyClient, type PrivacyState } from './privacy-client.js';
 export { createShellServices, type ShellServices, type ShellServicesOptions } from './services.js';
 export { ShellProviders } from './ShellProviders.js';

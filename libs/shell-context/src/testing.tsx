@@ -2,7 +2,6 @@
 import { act, cleanup, configure, render, type RenderResult } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import type { ReactElement } from 'react';
-import { APP_ROOT_ID, PRERENDERED_PAGE_ID } from '@meetings/contracts';
 import { MemoryRouter, Route, Routes, useLocation } from '@meetings/shell-context/router';
 import { createShellServices, type ShellServices, type ShellServicesOptions } from './services.js';
 import { ShellProviders } from './ShellProviders.js';
@@ -180,17 +179,4 @@ export function fakeIntersectionObserver() {
       });
     },
   };
-}
-
-/**
- * What the shell's server sends for a first load it renders: its copy of the page before the
- * app's root element (both appended to the document; the caller removes them).
- */
-export function serverRenderedPage(): { page: HTMLElement; root: HTMLElement } {
-  const page = document.createElement('div');
-  page.id = PRERENDERED_PAGE_ID;
-  const root = document.createElement('div');
-  root.id = APP_ROOT_ID;
-  document.body.append(page, root);
-  return { page, root };
 }

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createThemeStore, themeCookie } from './theme-store.js';
+import { createThemeStore } from './theme-store.js';
 
 function fakeMedia(initiallyDark: boolean) {
   const listeners = new Set<() => void>();
@@ -88,44 +88,5 @@ describe('theme store', () => {
       matchMedia: () => null as unknown as MediaQueryList,
     });
     expect(store.getSnapshot().resolved).toBe('light');
-  });
-});
-
-describe('theme cookie', () => {
-  beforeEach(() => localStorage.clear());
-
-  it('mirrors a choice into the cookie the server reads, and a stored one at start', () => {
-    const written: string[] = [];
-    const store = createThemeStore({
-      defaultMode: 'system',
-      matchMedia: fakeMedia(false).matchMedia,
-      writeCookie: (cookie) => written.push(cookie),
-    });
-    expect(written).toEqual([]);
-    store.toggle();
-    expect(written).toEqual([themeCookie('dark', false)]);
-    expect(written[0]).toMatch(/^ui-theme=dark; Path=\/; Max-Age=31536000; SameSite=Lax$/);
-
-    createThemeStore({
-      defaultMode: 'light',
-      matchMedia: fakeMedia(false).matchMedia,
-      writeCookie: (cookie) => written.push(cookie),
-    });
-    expect(written.at(-1)).toBe(themeCookie('dark', false));
-  });
-
-  it('marks the cookie Secure on https', () => {
-    expect(themeCookie('light', true)).toBe(
-      'ui-theme=light; Path=/; Max-Age=31536000; SameSite=Lax; Secure',
-    );
-  });
-
-  it('writes document.cookie by default', () => {
-    const store = createThemeStore({
-      defaultMode: 'system',
-      matchMedia: fakeMedia(false).matchMedia,
-    });
-    store.setMode('light');
-    expect(document.cookie).toContain('ui-theme=light');
   });
 });

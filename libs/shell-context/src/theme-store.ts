@@ -1,4 +1,4 @@
-import { THEME_COOKIE, THEME_STORAGE_KEY } from '@meetings/contracts';
+import { THEME_STORAGE_KEY } from '@meetings/contracts';
 import { createStore, type ReadableStore } from './store.js';
 
 export type ThemeMode = 'light' | 'dark' | 'system';
@@ -24,8 +24,6 @@ export interface ThemeStoreOptions {
   defaultMode: ThemeMode;
   storage?: Pick<Storage, 'getItem' | 'setItem'>;
   matchMedia?: (query: string) => MediaQueryList;
-  /** Where the choice is mirrored for the server (default: document.cookie). */
-  writeCookie?: (cookie: string) => void;
 }
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
@@ -43,20 +41,6 @@ function readStoredMode(storage: ThemeStoreOptions['storage']): ThemeMode | null
   }
 }
 
-const YEAR_SECONDS = 365 * 24 * 60 * 60;
-
-/** The cookie the server reads to include the prerendered landing page in the user's scheme. */
-export function themeCookie(mode: ThemeMode, secure: boolean): string {
-  return `${THEME_COOKIE}=${mode}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax${secure ? '; Secure' : ''}`;
-}
-
-function documentCookieWriter(): ((cookie: string) => void) | undefined {
-  if (typeof document === 'undefined') return undefined;
-  return (cookie) => {
-    document.cookie = cookie;
-  };
-}
-
 export function createThemeStore(options: ThemeStoreOptions): ThemeStore {
   const storage = options.storage ?? globalThis.localStorage;
   const media =
@@ -64,15 +48,9 @@ export function createThemeStore(options: ThemeStoreOptions): ThemeStore {
   const resolve = (mode: ThemeMode): ResolvedThemeMode =>
     mode === 'system' ? (media?.matches ? 'dark' : 'light') : mode;
 
-  const writeCookie = options.writeCookie ?? documentCookieWriter();
-  const mirror = (mode: ThemeMode) =>
-    writeCookie?.(themeCookie(mode, globalThis.location?.protocol === 'https:'));
-
   const stored = readStoredMode(storage);
   const initial = stored ?? options.defaultMode;
   const store = createStore<ThemeState>({ mode: initial, resolved: resolve(initial) });
-  // A choice made before the cookie existed reaches the server from the next load on.
-  if (stored) mirror(stored);
 
   function setMode(mode: ThemeMode): void {
     try {
@@ -80,7 +58,6 @@ export function createThemeStore(options: ThemeStoreOptions): ThemeStore {
     } catch {
       // Private browsing may refuse storage; the choice still applies to this page.
     }
-    mirror(mode);
     store.set({ mode, resolved: resolve(mode) });
   }
 

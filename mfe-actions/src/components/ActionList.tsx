@@ -4,13 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ListMessages } from '@meetings/contracts';
 import { meetingLabel } from '@meetings/domain/dates';
-import {
-  useApi,
-  useDeferredStore,
-  useHoldPrerenderedPage,
-  useReleasePrerenderedPage,
-  useToast,
-} from '@meetings/shell-context';
+import { useApi, useDeferredStore, useToast } from '@meetings/shell-context';
 import { ActionRow, type ActionRowProps } from '@meetings/shell-context/ui';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from '@meetings/shell-context/router';
@@ -41,13 +35,6 @@ export function ActionList({ filters }: { filters: ActionFilters }) {
     void list.loadMore();
     return () => list.cancel();
   }, [list]);
-  // A first load can carry the first page in its HTML (the shell's server renders it): that copy
-  // stays on screen until this list has its own first page (or knows it has none, or failed),
-  // instead of an empty list in its place.
-  useHoldPrerenderedPage();
-  useReleasePrerenderedPage(
-    state.meetings.length > 0 || (!state.loading && (state.failed || !state.hasMore)),
-  );
 
   return (
     <Stack spacing={2}>
@@ -70,7 +57,7 @@ export function ActionList({ filters }: { filters: ActionFilters }) {
  * One meeting's actions under its name, linking to it. `headingId` names the section; the label
  * is what the heading's link says.
  */
-export function MeetingGroup({
+function MeetingGroup({
   meetingId,
   headingId,
   label,
@@ -96,7 +83,7 @@ export function MeetingGroup({
 }
 
 /** One action of a MeetingGroup. */
-export function ActionEntry(props: ActionRowProps) {
+function ActionEntry(props: ActionRowProps) {
   return (
     <li>
       <ActionRow {...props} />

@@ -9,10 +9,7 @@ import type { ReactNode } from 'react';
 import { Section } from '../components/Section.js';
 import { MeetingCopy } from '../texts.js';
 
-/**
- * The read-only meeting page's layout (spec §2 read-only variant), filled by ReadOnlyMeeting with
- * a meeting and at build time with the tokens the shell's server fills in (prerender/meeting.tsx).
- */
+/** The read-only meeting page's layout (spec §2 read-only variant), filled by ReadOnlyMeeting. */
 export function MeetingLayout({
   title,
   date,

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { MeetingMessages } from '@meetings/contracts';
 import { canCreateMeetings } from '@meetings/domain';
-import { PageSpinner, useReleasePrerenderedPage } from '@meetings/shell-context';
+import { PageSpinner } from '@meetings/shell-context';
 import { useState } from 'react';
 import { MeetingCopy } from '../texts.js';
 import { EditableMeeting } from './EditableMeeting.js';
@@ -25,7 +25,6 @@ export function isEditable(load: Extract<MeetingLoad, { status: 'loaded' }>, rea
 function MeetingScreen({ load, readOnly }: { load: MeetingLoadState; readOnly: boolean }) {
   const { state, retry, update } = load;
   const [saves] = useState(createMeetingSaves);
-  useReleasePrerenderedPage(state.status !== 'loading');
 
   if (state.status === 'loading') return <PageSpinner label={MeetingCopy.loadingLabel} />;
   if (state.status === 'not-found') {

@@ -1,4 +1,4 @@
-import { PageSpinner, useHoldPrerenderedPage } from '@meetings/shell-context';
+import { PageSpinner } from '@meetings/shell-context';
 import { lazy, Suspense } from 'react';
 import { useParams } from '@meetings/shell-context/router';
 import { MEETINGS_PATH } from '../paths.js';
@@ -16,9 +16,8 @@ export function isMeetingPagePath(pathname: string): boolean {
 }
 
 /**
- * Called when this remote's App module runs, which the shell starts beside its own start-up for
- * the page's remote: on a meeting URL the page's code then downloads beside the sign-in checks
- * instead of after the route has rendered (on a slow network about a second later).
+ * Called when this remote's App module runs: on a meeting URL the page's code then downloads
+ * beside the sign-in checks instead of after the route has rendered.
  */
 export function preloadMeetingPage(pathname: string): void {
   if (isMeetingPagePath(pathname)) void loadMeetingPage();
@@ -36,9 +35,6 @@ export function MeetingRoute({ readOnly = false }: { readOnly?: boolean }) {
 
 function MeetingVisit({ id, readOnly }: { id: string; readOnly: boolean }) {
   const load = useMeetingLoad(id);
-  // A first load can carry the meeting in its HTML (the shell's server renders it): it stays on
-  // screen until the page below has the meeting, instead of a spinner in its place.
-  useHoldPrerenderedPage();
   return (
     <Suspense fallback={<PageSpinner />}>
       <MeetingPage load={load} readOnly={readOnly} />

@@ -22,7 +22,7 @@ export function parseRemotesManifest(value: unknown, base: string): RemoteEntrie
 
 /**
  * GET /remotes.json, never from cache, so a redeployed remote is picked up on the next visit. The
- * HTML preloads this very path (BootPreloadPlugin) and the request takes that answer.
+ * HTML preloads this very path and the request takes that answer.
  */
 export async function fetchRemotesManifest(url = REMOTES_MANIFEST_PATH): Promise<RemoteEntries> {
   try {

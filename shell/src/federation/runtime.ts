@@ -1,9 +1,15 @@
 import { EXPOSED_APP, type RemoteName } from '@meetings/federation/remotes';
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import {
+  loadRemote,
+  preloadRemote,
+  registerPlugins,
+  registerRemotes,
+} from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import { remoteForPath } from '../routing/paths.js';
 import { remoteCompatibilityPlugin } from './compatibility.js';
 import { remoteFallbackPlugin } from './fallback-plugin.js';
-import type { RemoteEntries } from './remotes-manifest.js';
+import { fetchRemotesManifest, type RemoteEntries } from './remotes-manifest.js';
 
 /** How long a remote may take before the shell shows its fallback (spec: visible within 5 s). */
 export const REMOTE_LOAD_TIMEOUT_MS = 3_500;
@@ -22,8 +28,6 @@ export class RemoteUnavailableError extends Error {
 
 const entries = new Map<RemoteName, string>();
 let fallbackModule: (() => RemoteAppModule) | undefined;
-/** Loads started before the page rendered, each handed once to the first loadRemoteApp. */
-const early = new Map<RemoteName, Promise<RemoteAppModule | null | undefined>>();
 
 /**
  * Registers the remotes listed in /remotes.json with the shell's federation runtime. Runs before
@@ -43,26 +47,38 @@ export function setUpRemotes(listed: RemoteEntries): void {
   registerRemotes([...entries].map(([name, entry]) => ({ name, entry })));
 }
 
+/**
+ * Downloads a remote's entry and the files of its ./App, as its manifest lists them, without
+ * running them: they then arrive beside React instead of after the first render asks for them.
+ */
+function preloadRemoteApp(name: RemoteName): Promise<void> {
+  if (!entries.has(name)) return Promise.resolve();
+  return preloadRemote([
+    { nameOrAlias: name, exposes: [EXPOSED_APP], resourceCategory: 'sync' },
+  ]).catch(() => undefined);
+}
+
+let started: Promise<void> | undefined;
+
+/**
+ * Registers the remotes of /remotes.json once and starts downloading the page's remote. Called
+ * before React and the other shared modules load (index.ts); bootstrap awaits the same promise.
+ */
+export function startRemotes(pathname: string): Promise<void> {
+  started ??= fetchRemotesManifest().then((listed) => {
+    setUpRemotes(listed);
+    void preloadRemoteApp(remoteForPath(pathname));
+  });
+  return started;
+}
+
 /** The module a remote that cannot be loaded is replaced with. */
 export function setRemoteFallback(module: () => RemoteAppModule): void {
   fallbackModule = module;
 }
 
-/**
- * Starts loading a remote's ./App now, beside the shell's own start-up, instead of after it: on a
- * slow network the page's remote is otherwise three round trips behind React. Never rejects.
- */
-export function startLoadingRemoteApp(name: RemoteName): void {
-  if (!entries.has(name) || early.has(name)) return;
-  early.set(
-    name,
-    loadRemote<RemoteAppModule>(`${name}/${EXPOSED_APP.slice(2)}`).catch(() => undefined),
-  );
-}
-
 /** Forgets a failed load (cached manifest, entry script) so the next load starts afresh. */
 export function resetRemote(name: RemoteName): void {
-  early.delete(name);
   const entry = entries.get(name);
   if (entry) registerRemotes([{ name, entry }], { force: true });
 }
@@ -85,13 +101,7 @@ export async function loadRemoteApp(
 ): Promise<RemoteAppModule> {
   if (!entries.has(name)) throw new RemoteUnavailableError(name, 'not listed in /remotes.json');
   const request = `${name}/${EXPOSED_APP.slice(2)}`;
-  const started = early.get(name);
-  early.delete(name);
-  // An early load that failed (before the fallback was handed over) is tried again here.
-  const work = started
-    ? started.then((module) => module ?? loadRemote<RemoteAppModule>(request))
-    : loadRemote<RemoteAppModule>(request);
-  const loaded = await withTimeout(work, timeoutMs, name);
+  const loaded = await withTimeout(loadRemote<RemoteAppModule>(request), timeoutMs, name);
   if (!loaded?.default) {
     throw new RemoteUnavailableError(name, `${request} has no default component`);
   }

@@ -1,7 +1,6 @@
 import { renderWithShell } from '@meetings/shell-context/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLayoutEffect } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RemoteApp } from './RemoteApp.js';
 import { forgetRemoteComponents } from './remote-components.js';
@@ -31,39 +30,6 @@ describe('<RemoteApp>', () => {
     renderWithShell(<RemoteApp name="mfe_meetings" />);
     expect(screen.getByRole('status')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Actions remote' })).toBeTruthy();
-  });
-
-  it('removes the page the server included in the commit that shows the remote, not before', async () => {
-    let loaded!: (module: { default: typeof Remote }) => void;
-    runtime.loadRemoteApp.mockReturnValue(new Promise((resolve) => (loaded = resolve)));
-    const included = document.createElement('div');
-    included.id = 'prerendered-page';
-    document.body.append(included);
-    let shownTogether = false;
-    function Probe() {
-      // A layout effect of a child runs before its parents': the included page is still there.
-      useLayoutEffect(() => {
-        shownTogether = document.getElementById('prerendered-page') !== null;
-      }, []);
-      return <Remote />;
-    }
-    renderWithShell(<RemoteApp name="mfe_onboarding" />);
-    expect(screen.getByRole('status')).toBeTruthy();
-    expect(document.getElementById('prerendered-page')).not.toBeNull();
-    loaded({ default: Probe });
-    expect(await screen.findByRole('heading', { name: 'Actions remote' })).toBeTruthy();
-    expect(shownTogether).toBe(true);
-    expect(document.getElementById('prerendered-page')).toBeNull();
-  });
-
-  it('removes the included page when the remote cannot be loaded', async () => {
-    runtime.loadRemoteApp.mockRejectedValue(new Error('timeout'));
-    const included = document.createElement('div');
-    included.id = 'prerendered-page';
-    document.body.append(included);
-    renderWithShell(<RemoteApp name="mfe_onboarding" />);
-    expect(await screen.findByText('Onboarding could not be loaded')).toBeTruthy();
-    expect(document.getElementById('prerendered-page')).toBeNull();
   });
 
   it('a remote that fails to load shows a fallback; Retry loads it afresh', async () => {

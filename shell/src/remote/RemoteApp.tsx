@@ -2,15 +2,12 @@ import { REMOTES, type RemoteName } from '@meetings/federation/remotes';
 import { PageSpinner } from '@meetings/shell-context';
 import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { remoteRelease } from '../federation/compatibility.js';
-import { useRemovePrerenderedPage } from './prerendered-page.js';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary.js';
 import { remoteComponent, retryRemoteComponent } from './remote-components.js';
 import { RemoteSlotContext, type RemoteSlot } from './remote-slot.js';
 
 /** Marks which remote and which release of it fill this part of the page (for support and tests). */
 function RemoteFrame({ name, children }: { name: RemoteName; children: ReactNode }) {
-  // Inside the Suspense boundary: runs once the remote's page itself has rendered.
-  useRemovePrerenderedPage();
   return (
     <div
       data-remote={name}

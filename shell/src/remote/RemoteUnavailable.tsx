@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useBranding } from '@meetings/shell-context';
 import { findIncompatibility } from '../federation/compatibility.js';
-import { useRemovePrerenderedPage } from './prerendered-page.js';
 import { useRemoteSlot } from './remote-slot.js';
 
 export const RETRY_LABEL = 'Retry';
@@ -13,7 +12,6 @@ export const RETRY_LABEL = 'Retry';
 export function RemoteUnavailable({ error }: { error?: unknown } = {}) {
   const slot = useRemoteSlot();
   const { productName } = useBranding();
-  useRemovePrerenderedPage({ evenIfHeld: true });
   const what = slot?.title ?? 'This part';
   const refused = findIncompatibility(error);
   if (refused) {

@@ -6,8 +6,7 @@ import { GUARDED_ONBOARDING_PATHS, isAppPath, Paths } from './paths.js';
 import { RouteGuard } from './RouteGuard.js';
 
 // The app bar and sidebar load with the first /app page, not with the landing page.
-// Named: /app pages' HTML preloads its files (libs/federation BootPreloadPlugin, app.html).
-const loadAppChrome = () => import(/* webpackChunkName: "app-chrome" */ '../chrome/AppChrome.js');
+const loadAppChrome = () => import('../chrome/AppChrome.js');
 const AppChrome = lazy(() => loadAppChrome().then((m) => ({ default: m.AppChrome })));
 
 /** Starts loading the app bar while the guard's checks are still under way (an /app page). */

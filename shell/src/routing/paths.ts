@@ -1,3 +1,5 @@
+import type { RemoteName } from '@meetings/federation/remotes';
+
 export const Paths = {
   landing: '/',
   login: '/login',
@@ -17,8 +19,14 @@ export const GUARDED_ONBOARDING_PATHS: readonly string[] = [
   Paths.subscriptionChoice,
 ];
 
-/**
- * Whether a path is one of the signed-in pages under /app: the server's rule too (it sends those
- * paths the HTML that preloads the app bar), so the two cannot disagree.
- */
-export { isAppPagePath as isAppPath } from '@meetings/contracts';
+/** Whether a path is one of the signed-in pages under /app (drawn inside the app bar). */
+export const isAppPath = (path: string): boolean =>
+  path === Paths.app || path.startsWith(`${Paths.app}/`);
+
+/** The remote AppRoutes draws for a path (a guard may still send a visitor elsewhere). */
+export function remoteForPath(pathname: string): RemoteName {
+  if (!isAppPath(pathname)) return 'mfe_onboarding';
+  return pathname === Paths.actions || pathname.startsWith(`${Paths.actions}/`)
+    ? 'mfe_actions'
+    : 'mfe_meetings';
+}

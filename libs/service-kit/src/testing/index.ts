@@ -370,4 +370,3 @@ export async function eventually<T>(
 export * from './fault-proxy.js';
 export * from './private-servers.js';
 export * from './xss-vectors.js';
-export * from './prerendered-pages.js';

@@ -2,10 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { splitHashtags } from '@meetings/domain';
 
-/**
- * One hashtag of an action's text as a highlighted chip (`text` with its #, `tag` without). The
- * meeting page's prerendered parts render it on its own (gateway/src/meeting-page.ts).
- */
+/** One hashtag of an action's text as a highlighted chip (`text` with its #, `tag` without). */
 export function HashtagChip({ text, tag }: { text: string; tag: string }) {
   return (
     <Chip
