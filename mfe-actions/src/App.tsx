@@ -71,7 +71,7 @@ function ActionsPage() {
 }
 
 /** Exposed as ./App; the shell mounts it at /app/actions/*, so routes here are relative. */
-export function App() {
+function App() {
   return (
     <Routes>
       <Route index element={<ActionsPage />} />

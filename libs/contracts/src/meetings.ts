@@ -42,7 +42,6 @@ export const ActionItemSchema = z.object({
 export type ActionItem = z.infer<typeof ActionItemSchema>;
 
 export const MeetingOwnerSchema = z.object({ _id: IdSchema, id: IdSchema, email: z.string() });
-export type MeetingOwner = z.infer<typeof MeetingOwnerSchema>;
 
 export const MeetingSummarySchema = z.object({
   _id: IdSchema,

@@ -2,10 +2,6 @@ import { TRIAL_DAYS, type SubscriptionStatus } from '@meetings/contracts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function trialExpiry(trialStartedAt: Date): Date {
-  return new Date(trialStartedAt.getTime() + TRIAL_DAYS * DAY_MS);
-}
-
 export function trialStart(trialExpiresOn: Date | string): Date {
   return new Date(new Date(trialExpiresOn).getTime() - TRIAL_DAYS * DAY_MS);
 }

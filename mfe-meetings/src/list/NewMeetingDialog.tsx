@@ -19,7 +19,7 @@ import { CHANGE_SUBSCRIPTION_PATH, meetingPath, SUBSCRIPTION_CHOICE_PATH } from 
  * Spec §2 "New Meeting dialog" and §4: the plan is force-refreshed on open and on submit; a free
  * plan on submit closes the dialog and goes to the subscription choice.
  */
-export function NewMeetingDialog({ onClose }: { onClose: () => void }) {
+function NewMeetingDialog({ onClose }: { onClose: () => void }) {
   const api = useMeetingsApi();
   const { current, get } = useSubscription();
   const navigate = useNavigate();

@@ -76,5 +76,3 @@ export function createMeetingPages(load: LoadMeetingsPage) {
     },
   };
 }
-
-export type MeetingPages = ReturnType<typeof createMeetingPages>;

@@ -60,7 +60,7 @@ function MeetingScreen({ load, readOnly }: { load: MeetingLoadState; readOnly: b
 }
 
 /** The page of one meeting visit (MeetingRoute loads the meeting and keys the visit by id). */
-export function MeetingPage({ load, readOnly }: { load: MeetingLoadState; readOnly: boolean }) {
+function MeetingPage({ load, readOnly }: { load: MeetingLoadState; readOnly: boolean }) {
   return (
     <MeetingPageFrame>
       <MeetingScreen load={load} readOnly={readOnly} />
