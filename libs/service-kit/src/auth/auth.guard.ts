@@ -18,7 +18,7 @@ export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
  * Applied to every route of every service: no token, no entry. A token the strategy verified
  * before (and remembers until it expires) lets the caller in here; any other goes through passport
  * and the strategy's full check. Passport's round for a remembered token (a promise, its request
- * helpers and callbacks) was a measurable part of a read's CPU (bench/README, change 32).
+ * helpers and callbacks) was a measurable part of a read's CPU.
  */
 @Injectable()
 export class InternalAuthGuard extends AuthGuard(INTERNAL_JWT) {
