@@ -121,7 +121,6 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
       REMOTE_DIRS: options.frontEnds?.remoteDirs.join(','),
       // The gateway hears session revocations on the shared bus instead.
       NATS_URL: undefined,
-      TRUSTED_PROXY_HOPS: env.TRUSTED_PROXY_HOPS ?? '0',
     });
     const gateway = await startGateway(gatewayConfig, {
       bus: shared.bus,
