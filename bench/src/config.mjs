@@ -12,7 +12,6 @@ export const RAW_DIR = join(RESULTS_DIR, 'raw');
 export const USERS = 1_000;
 /** Actions per meeting vary from 4 to 16 and average 10. */
 export const ACTIONS_PER_MEETING = 10;
-export const AGENDA_PER_MEETING = 3;
 
 /** Data set sizes by their number of actions; every size has the same 1,000 users. */
 export const SIZES = {
@@ -65,7 +64,6 @@ export const user = (n) => ({
  * meetings); the API tables use typical users.
  */
 export const BENCH_USERS = Array.from({ length: 20 }, (_, i) => user(5 + i * 10));
-export const HEAVY_USER = user(0);
 
 /**
  * The steady user sees the same number of meetings in every data set: owns 100 and is shared on

@@ -36,16 +36,6 @@ export async function waitFor(url, child, timeoutMs = 120_000) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** Resident memory of a process in MB (from /proc), or null when it is gone. */
-export function rssMb(pid) {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) / 1024 : null;
-  } catch {
-    return null;
-  }
-}
-
 /** CPU seconds (user + system) a process has used so far. */
 export function cpuSeconds(pid) {
   try {

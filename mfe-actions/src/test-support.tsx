@@ -9,7 +9,7 @@ import {
 } from '@meetings/shell-context/testing';
 import userEvent from '@testing-library/user-event';
 import { afterEach, vi } from 'vitest';
-import { App } from './App.js';
+import App from './App.js';
 
 afterEach(() => vi.unstubAllGlobals());
 

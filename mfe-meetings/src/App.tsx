@@ -10,7 +10,7 @@ import { MEETINGS_PATH } from './paths.js';
 preloadMeetingPage(globalThis.location?.pathname ?? '');
 
 /** Exposed as ./App; the shell mounts it at /app/meetings/*, so routes here are relative. */
-export function App() {
+function App() {
   return (
     <Suspense fallback={<PageSpinner />}>
       <Routes>

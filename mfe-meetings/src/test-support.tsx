@@ -17,7 +17,7 @@ import { screen } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, vi } from 'vitest';
-import { App } from './App.js';
+import App from './App.js';
 import type { MeetingPatch } from './meeting/useMeetingLoad.js';
 
 afterEach(() => {

@@ -15,7 +15,7 @@ const SubscriptionChoice = lazy(() =>
 );
 
 /** Exposed as ./App; the shell mounts it at /* and guards /privacy, /trial-notice, /subscription-choice. */
-export function App() {
+function App() {
   return (
     <Suspense fallback={<PageSpinner />}>
       <Routes>

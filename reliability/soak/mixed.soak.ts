@@ -10,7 +10,7 @@ import {
   type FaultEnvironment,
 } from '../support/environment.js';
 import { deadLetters, waitForDrain } from '../support/jetstream.js';
-import { Recorder, round } from '../support/stats.js';
+import { median, Recorder, round } from '../support/stats.js';
 import { Workload } from '../support/workload.js';
 
 // A mixed workload of many simulated users against the distributed mode (one process per service
@@ -62,10 +62,6 @@ function memoryGrowth(
     (s) => s.atSeconds >= fromSeconds && s.atSeconds < fromSeconds + windowSeconds,
   );
   const late = samples.filter((s) => s.atSeconds > last - windowSeconds);
-  const median = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return sorted[Math.floor(sorted.length / 2)] ?? 0;
-  };
   const names = Object.keys(samples[0]?.rssMb ?? {});
   const summary = (window: readonly MemorySample[]) =>
     Object.fromEntries(

@@ -30,4 +30,3 @@ export const TenantsFileSchema = z.strictObject({
     )
     .default([]),
 });
-export type TenantsFile = z.infer<typeof TenantsFileSchema>;

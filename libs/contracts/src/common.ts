@@ -5,7 +5,7 @@ import { BROWSER_EMAIL, EMAIL_SHAPE } from './shapes.js';
 
 // The shapes live in a module without zod, so a front end that checks an address as it is typed
 // does not load the schema library with them.
-export { BROWSER_EMAIL, EMAIL_SHAPE } from './shapes.js';
+export { EMAIL_SHAPE } from './shapes.js';
 
 export const IdSchema = z.uuid();
 

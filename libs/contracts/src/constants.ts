@@ -1,4 +1,4 @@
-// Business constants from the product specification (§9). Exact values: do not tune.
+// The product's own numbers (docs/product.md, Limits and timings). Exact values: do not tune.
 export const TRIAL_DAYS = 30;
 export const PREMIUM_PRICE_POUNDS_PER_MONTH = 5;
 export const FREE_PRICE_POUNDS = 0;
@@ -23,17 +23,14 @@ export const TIME_CHOICES_PER_DAY = (24 * 60) / TIME_STEP_MINUTES;
 export const NOTES_EDITOR_MIN_HEIGHT_PX = 400;
 export const TOAST_MAX_VISIBLE = 1;
 export const TOAST_DURATION_MS = 5_000;
-export const TOAST_SWIPE_THRESHOLD_PX = 50;
-export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 export const PRIVACY_STATEMENT_DATE = 'August 13, 2025';
 export const THEME_STORAGE_KEY = 'ui-theme';
 
-// Server-side limits (the specification leaves them to us).
+// Server-side limits (the product leaves them to us).
 export const OTP_TTL_MS = 10 * 60 * 1000;
 export const OTP_MAX_ATTEMPTS = 5;
-export const SESSION_MAX_AGE_DAYS = 30;
 export const TITLE_MAX_LENGTH = 200;
 export const EMAIL_MAX_LENGTH = 254;
 export const AGENDA_TEXT_MAX_LENGTH = 1_000;

@@ -22,11 +22,6 @@ export enum AuthErrorCode {
   SessionInvalid = 'AUTH_SESSION_INVALID',
 }
 
-export enum SubscriptionErrorCode {
-  InvalidStatus = 'SUBSCRIPTION_INVALID_STATUS',
-  NotFound = 'SUBSCRIPTION_NOT_FOUND',
-}
-
 export enum MeetingErrorCode {
   AccessDenied = 'MEETING_ACCESS_DENIED',
   NotFound = 'MEETING_NOT_FOUND',
@@ -42,8 +37,4 @@ export enum MeetingErrorCode {
   ActionPermissionDenied = 'MEETING_ACTION_PERMISSION_DENIED',
   OrderMismatch = 'MEETING_ORDER_MISMATCH',
   TooManyItems = 'MEETING_TOO_MANY_ITEMS',
-}
-
-export enum ActionsErrorCode {
-  NotFound = 'ACTIONS_NOT_FOUND',
 }

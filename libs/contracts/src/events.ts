@@ -19,7 +19,6 @@ export const RpcSubjects = {
   ActionSetStatus: 'meetings.action.set-status',
   MeetingsExport: 'meetings.snapshot.export',
 } as const;
-export type RpcSubject = (typeof RpcSubjects)[keyof typeof RpcSubjects];
 
 /** Dead letters go to `dlq.<consumer>` after the bounded retries. */
 export const DEAD_LETTER_PREFIX = 'dlq';
@@ -121,15 +120,6 @@ export type MeetingUpserted = z.infer<typeof MeetingUpsertedSchema>;
 
 export const MeetingDeletedSchema = z.object({ meetingId: IdSchema, version: z.number().int() });
 export type MeetingDeleted = z.infer<typeof MeetingDeletedSchema>;
-
-/** Payload schema of every durable subject, for validation at the consumer. */
-export const EventSchemas = {
-  [Subjects.UserRegistered]: UserRegisteredSchema,
-  [Subjects.SessionRevoked]: SessionRevokedSchema,
-  [Subjects.SubscriptionChanged]: SubscriptionChangedSchema,
-  [Subjects.MeetingUpserted]: MeetingUpsertedSchema,
-  [Subjects.MeetingDeleted]: MeetingDeletedSchema,
-} as const;
 
 // ---------- request/reply ----------
 

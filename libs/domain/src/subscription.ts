@@ -2,10 +2,6 @@ import { TRIAL_DAYS, type SubscriptionStatus } from '@meetings/contracts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function trialExpiry(trialStartedAt: Date): Date {
-  return new Date(trialStartedAt.getTime() + TRIAL_DAYS * DAY_MS);
-}
-
 export function trialStart(trialExpiresOn: Date | string): Date {
   return new Date(new Date(trialExpiresOn).getTime() - TRIAL_DAYS * DAY_MS);
 }
@@ -15,7 +11,7 @@ export function daysRemaining(trialExpiresOn: Date | string, now: Date = new Dat
   return Math.max(0, Math.ceil((new Date(trialExpiresOn).getTime() - now.getTime()) / DAY_MS));
 }
 
-/** A trial counts as expired when daysRemaining is 0 or less (spec §4). */
+/** A trial counts as expired when daysRemaining is 0 or less. */
 export function isTrialExpired(sub: Pick<SubscriptionStatus, 'status' | 'daysRemaining'>): boolean {
   return sub.status === 'trial' && sub.daysRemaining <= 0;
 }

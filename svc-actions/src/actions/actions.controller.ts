@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import { ActionStatusService } from './action-status.service.js';
 import { ActionsSearchService } from './actions-search.service.js';
 
-/** The actions page's calls (spec §7): the cross-meeting list, hashtag suggestions, ticking. */
+/** The actions page's calls: the cross-meeting list, hashtag suggestions, ticking. */
 @ApiTags('actions')
 @Controller('api/actions')
 export class ActionsController {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Method } from '../security/registered-routes.js';
-import type { Fixture, Persona, Plan } from '../security/world.js';
+import type { Fixture, Plan } from '../security/world.js';
 
 /**
  * THE access matrix: every public /api route against every persona, and what each must get.
@@ -372,10 +372,6 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     outcomes: TICK,
   },
 ];
-
-export function personaOutcome(row: MatrixRow, persona: Persona, personas: readonly Persona[]) {
-  return row.outcomes[personas.indexOf(persona)]!;
-}
 
 /** `/api/meetings/:id/update-info` → a pattern concrete paths of that route match. */
 export function routePattern(route: string): RegExp {

@@ -1,4 +1,3 @@
 // Presentational pieces more than one remote shows. Imported as @meetings/shell-context/ui so the
 // shell's own first load does not carry them; each remote bundles what it uses.
-export { ActionRow, type ActionRowAction, type ActionRowProps } from './ActionRow.js';
-export { HashtagChip, HashtagText } from './HashtagText.js';
+export { ActionRow, type ActionRowProps } from './ActionRow.js';
