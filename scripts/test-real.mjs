@@ -13,7 +13,7 @@ const env = {
 };
 const projects = [
   '@meetings/service-kit',
-  '@meetings/platform',
+  '@meetings/embedded',
   '@meetings/gateway',
   '@meetings/svc-auth',
   '@meetings/svc-subscription',
