@@ -7,7 +7,6 @@ import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 
 const name = process.argv[2];
 if (!name || !/^[A-Za-z][A-Za-z0-9]*$/.test(name)) {
@@ -25,12 +24,10 @@ const run = (command, args) => {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
 };
 
-const client = new pg.Client({ connectionString: url });
-await client.connect();
+const dataSource = ['-d', 'dist/data-source.js'];
+run('npx', ['turbo', 'run', 'build', `--filter=${pkg}`, '--output-logs=errors-only']);
+run('npx', ['typeorm', 'query', `CREATE SCHEMA "${schema}"`, ...dataSource]);
 try {
-  run('npx', ['turbo', 'run', 'build', `--filter=${pkg}`, '--output-logs=errors-only']);
-  await client.query(`CREATE SCHEMA "${schema}"`);
-  const dataSource = ['-d', 'dist/data-source.js'];
   run('npx', ['typeorm', 'migration:run', ...dataSource]);
   mkdirSync(join(service, 'src/migrations'), { recursive: true });
   const before = new Set(readdirSync(join(service, 'src/migrations')));
@@ -50,6 +47,5 @@ try {
   run('npx', ['prettier', '--write', ...written.map((f) => join('src/migrations', f))]);
   for (const file of written) console.log(`written: src/migrations/${file}`);
 } finally {
-  await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await client.end();
+  run('npx', ['typeorm', 'query', `DROP SCHEMA IF EXISTS "${schema}" CASCADE`, ...dataSource]);
 }
