@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // services needed). Browser tests live in e2e/ and run with `npm run test:e2e`.
 export default defineConfig({
   test: {
-    projects: ['libs/*', 'svc-*', 'gateway', 'shell', 'mfe-*'],
+    projects: ['libs/*', 'svc-*', 'gateway', 'shell', 'mfe-*', 'embedded'],
     reporters: process.env.CI ? ['default'] : ['default'],
   },
 });

@@ -18,7 +18,7 @@ if (process.env.SKIP_BUILD !== '1') {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const { startPlatform } = await import('@meetings/platform');
+const { startPlatform } = await import('@meetings/embedded');
 const platform = await startPlatform({
   dataDir: process.env.DATA_DIR ?? join(root, '.data'),
   frontEnds: {

@@ -12,7 +12,7 @@ const env = {
 };
 const projects = [
   '@meetings/service-kit',
-  '@meetings/platform',
+  '@meetings/embedded',
   '@meetings/gateway',
   '@meetings/svc-auth',
   '@meetings/svc-subscription',

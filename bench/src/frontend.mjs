@@ -22,7 +22,7 @@ const APPS = [
 ];
 
 /**
- * Packages every app shares as singletons, with what they pull in (DESIGN.md §6); date-fns through
+ * Packages every app shares as singletons, with what they pull in; date-fns through
  * the shared `@meetings/domain/dates`.
  */
 const SHARED_PACKAGE =
@@ -46,7 +46,7 @@ function packageOf(path) {
 /**
  * Every JavaScript file of a build with the source modules in it, as repository paths. Read from
  * the module list, where a concatenated module names its parts (a chunk's own listing leaves
- * them out, and with them date-fns copied into every app: change 34).
+ * them out, and with them date-fns copied into every app).
  */
 async function build(config, outDir) {
   const { rspack } = await import('@rspack/core');
@@ -124,7 +124,7 @@ async function singleBundleConfig() {
   config.output = { ...config.output, uniqueName: 'single' };
   // The cache groups in libs/federation gather what the shared modules' chunks have in common; a
   // single bundle has no such chunks, and without them it is smallest (0.7-2.3 KB gzip less per
-  // route than with them, change 34), so it is compared at its best.
+  // route than with them), so it is compared at its best.
   config.optimization = {
     ...config.optimization,
     splitChunks: { minSize: config.optimization.splitChunks.minSize },

@@ -12,7 +12,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The four features of the spec's section 1, as the landing page's cards show them. */
+/** The product's four features, as the landing page's cards show them. */
 const FEATURES = [
   'Note-taking for meetings.',
   'One searchable list of actions across all meetings. Search works by meeting title or action text, and actions can carry hashtags.',

@@ -64,7 +64,7 @@ describe('meetings', () => {
     await title.press('Enter');
     await renamed;
 
-    // Date and time, each with the spec's toast.
+    // Date and time, each with its toast.
     await page.getByLabel('Date').fill('2030-06-14');
     await page.getByText('Date and time updated successfully').waitFor();
     const timeSaved = saved(page, `/meetings/${id}/update-info`);

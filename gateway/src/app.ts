@@ -30,6 +30,7 @@ import Fastify, {
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { GatewayEnv } from './config.js';
 import { sendError, upstreamFailure } from './errors.js';
+import { isCanonicalPath } from './paths.js';
 import { routeFor, upstreamUrls } from './routes.js';
 import { contentSecurityPolicy, refuseCrossSite, securityHeaders } from './security.js';
 import { AuthUnavailableError, SessionResolver } from './sessions.js';
@@ -53,16 +54,23 @@ export interface RunningGateway {
 const REQUEST_ID = /^[\w.:-]{8,128}$/;
 const BAD_ADDRESS = 'The address of the request is not valid.';
 
-/** Drops headers that are not the upstream's business or that a client must not set itself. */
-const STRIPPED_REQUEST_HEADERS = [
-  'cookie',
-  'authorization',
-  'x-product-name',
-  'x-forwarded-for',
-  'x-forwarded-host',
-  'x-forwarded-proto',
-  'x-real-ip',
-  'forwarded',
+/**
+ * The client's headers a service may read. Everything else stops here, above all the headers the
+ * platform itself uses between its parts (the operator token, the internal token, the tenant's
+ * name, forwarding and trace headers): the gateway sets those it needs, a client never does.
+ */
+const FORWARDED_REQUEST_HEADERS = [
+  'host',
+  'accept',
+  'accept-encoding',
+  'accept-language',
+  'content-type',
+  'content-length',
+  'if-match',
+  'if-none-match',
+  'if-modified-since',
+  'if-unmodified-since',
+  'user-agent',
 ];
 
 export async function createGateway(
@@ -104,7 +112,10 @@ export async function createGateway(
   });
 
   const upstreams = upstreamUrls(config);
-  const sessions = new SessionResolver(config.AUTH_URL, config.SESSION_CACHE_MS);
+  const sessions = new SessionResolver(config.AUTH_URL, {
+    maxAgeMs: config.SESSION_CACHE_MS,
+    maxEntries: config.SESSION_CACHE_MAX,
+  });
   const tenants = new Tenants(config.TENANTS_FILE);
   const metrics = gatewayMetrics();
   const telemetry = createTelemetry('gateway', {
@@ -137,7 +148,7 @@ export async function createGateway(
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   securityHeaders(app, {
-    contentSecurityPolicy: contentSecurityPolicy(config.REMOTE_ORIGINS),
+    contentSecurityPolicy: contentSecurityPolicy(config.REMOTE_ORIGINS, config.NOTES_IMAGES),
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -159,6 +170,9 @@ export async function createGateway(
 
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+    // Before anything looks at the path: the route table and the services must read it alike.
+    if (!isCanonicalPath(request.url))
+      return sendError(request, reply, 400, CommonErrorCode.ValidationFailed, BAD_ADDRESS);
   });
   app.addHook('onResponse', async (request, reply) => {
     const route = request.url.startsWith('/api/')
@@ -244,8 +258,9 @@ export async function createGateway(
       ...body,
       timeout: config.UPSTREAM_TIMEOUT_MS,
       rewriteRequestHeaders: (_req, headers) => {
-        const next: Record<string, string | string[] | undefined> = { ...headers };
-        for (const name of STRIPPED_REQUEST_HEADERS) delete next[name];
+        const next: Record<string, string | string[] | undefined> = {};
+        for (const name of FORWARDED_REQUEST_HEADERS)
+          if (headers[name] !== undefined) next[name] = headers[name];
         next['x-request-id'] = String(request.id);
         next['x-forwarded-for'] = clientIp;
         next['x-forwarded-proto'] = protocol;

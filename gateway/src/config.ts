@@ -44,8 +44,15 @@ export const GatewayEnvSchema = z.object({
   CLIENT_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(30_000),
   /** How long a resolved session is reused before asking svc-auth again. */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
-  /** Number of proxies in front of the gateway whose X-Forwarded-* headers are trusted. */
-  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(1),
+  /** Most sessions kept resolved at once (least recently used first out). */
+  SESSION_CACHE_MAX: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
+  /**
+   * Number of proxies in front of the gateway whose X-Forwarded-* headers are trusted. None by
+   * default: a client could otherwise choose the address rate limits count it under.
+   */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
+  /** `self`: pages show only images of the product's origin and data: URIs (no remote images in notes). */
+  NOTES_IMAGES: z.enum(['self', 'any']).default('self'),
 });
 export type GatewayEnv = z.infer<typeof GatewayEnvSchema>;
 

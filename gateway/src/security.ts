@@ -81,7 +81,7 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-export function contentSecurityPolicy(remoteOrigins: string[]) {
+export function contentSecurityPolicy(remoteOrigins: string[], notesImages: 'self' | 'any') {
   const self = ["'self'", ...remoteOrigins];
   return {
     useDefaults: false,
@@ -90,7 +90,8 @@ export function contentSecurityPolicy(remoteOrigins: string[]) {
       scriptSrc: self,
       // Emotion (MUI) and the editor set inline styles; no inline script is ever allowed.
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      // Remote images would tell their owner who opened a shared meeting's notes.
+      imgSrc: notesImages === 'any' ? ["'self'", 'data:', 'blob:', 'https:'] : ["'self'", 'data:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: self,
       workerSrc: ["'self'", 'blob:'],

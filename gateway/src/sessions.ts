@@ -12,32 +12,48 @@ export class AuthUnavailableError extends Error {
   }
 }
 
-type Cached = { resolution: SessionResolution | null; until: number };
+export interface SessionCacheLimits {
+  /** How long a resolved session is reused. */
+  maxAgeMs: number;
+  /** How many sessions are kept at once; the least recently used go first. */
+  maxEntries: number;
+}
 
 /**
  * Trades the browser's session token for svc-auth's short-lived internal token, keeping the answer
  * a few seconds. Logout through this gateway forgets it at once; other replicas forget it when
- * the `auth.session.revoked` event reaches them, and the short lifetime bounds the rest.
+ * the `auth.session.revoked` event reaches them, and the short lifetime bounds the rest. Both maps
+ * are bounded in entries and age, so a flood of distinct tokens cannot grow the process.
  */
 export class SessionResolver {
-  private readonly cache = new LRUCache<string, Cached>({ max: 20_000 });
-  private readonly keyBySession = new Map<string, string>();
+  private readonly cache: LRUCache<string, { resolution: SessionResolution | null }>;
+  private readonly keyBySession: LRUCache<string, string>;
 
   constructor(
     private readonly authUrl: string,
-    private readonly cacheMs: number,
-  ) {}
+    private readonly limits: SessionCacheLimits,
+  ) {
+    this.cache = new LRUCache({ max: limits.maxEntries, ttl: NEGATIVE_CACHE_MS });
+    this.keyBySession = new LRUCache({ max: limits.maxEntries, ttl: NEGATIVE_CACHE_MS });
+  }
+
+  /** Sessions held now (entries past their age may still be counted until touched or pushed out). */
+  get size(): { tokens: number; sessions: number } {
+    return { tokens: this.cache.size, sessions: this.keyBySession.size };
+  }
 
   async resolve(token: string): Promise<SessionResolution | null> {
     const key = cacheKey(token);
     const cached = this.cache.get(key);
-    if (cached && cached.until > Date.now()) return cached.resolution;
+    if (cached) return cached.resolution;
     const resolution = await this.ask(token);
-    const until = resolution
-      ? Math.min(Date.now() + this.cacheMs, resolution.internalTokenExpiresAt - 10_000)
-      : Date.now() + NEGATIVE_CACHE_MS;
-    this.cache.set(key, { resolution, until });
-    if (resolution) this.keyBySession.set(resolution.sessionId, key);
+    const ttl = resolution
+      ? Math.min(this.limits.maxAgeMs, resolution.internalTokenExpiresAt - 10_000 - Date.now())
+      : NEGATIVE_CACHE_MS;
+    // lru-cache reads a ttl of 0 as "forever": an answer not to keep is not stored at all.
+    if (ttl <= 0) return resolution;
+    this.cache.set(key, { resolution }, { ttl });
+    if (resolution) this.keyBySession.set(resolution.sessionId, key, { ttl });
     return resolution;
   }
 

@@ -22,6 +22,19 @@ let gateway: FastifyInstance;
 let base: string;
 let shellDir: string;
 
+/** A GET with the path exactly as written (fetch would normalise it first). */
+function raw(path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}/`, { path, method: 'GET' }, (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode!, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
@@ -96,7 +109,6 @@ beforeAll(async () => {
       MEETINGS_URL: 'http://127.0.0.1:1',
       ACTIONS_URL: slowUrl,
       UPSTREAM_TIMEOUT_MS: '300',
-      TRUSTED_PROXY_HOPS: '0',
       SHELL_DIR: shellDir,
       REMOTE_DIRS: `mfe-actions=${remoteDir}`,
       TENANTS_FILE: tenantsFile,
@@ -159,6 +171,80 @@ describe('proxying', () => {
     expect(forwarded.headers['x-forwarded-for']).toBe('127.0.0.1');
     expect(forwarded.headers['x-product-name']).toBe('MeetingKeeper');
     expect(forwarded.headers['x-request-id']).toBe('client-request-0001');
+  });
+
+  it("forwards none of the platform's own headers a client sends, nor any header it does not know", async () => {
+    seen = [];
+    const response = await fetch(`${base}/api/auth/status`, {
+      headers: {
+        'x-operator-token': 'guessed-operator-token',
+        'x-internal-token': 'forged',
+        authorization: 'Bearer forged-internal-jwt',
+        forwarded: 'for=6.6.6.6',
+        'x-real-ip': '6.6.6.6',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'https',
+        traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
+        'x-user-id': '9b2f3c1e-1d2a-4c5b-8e7f-0a1b2c3d4e5f',
+        'x-whatever-comes-next': '1',
+        'accept-language': 'de',
+      },
+    });
+    expect(response.status).toBe(200);
+    const headers = seen[0]!.headers;
+    for (const name of [
+      'x-operator-token',
+      'x-internal-token',
+      'authorization',
+      'forwarded',
+      'x-real-ip',
+      'x-user-id',
+      'x-whatever-comes-next',
+    ])
+      expect(headers[name], name).toBeUndefined();
+    expect(headers['x-forwarded-host']).not.toBe('evil.example');
+    expect(headers['x-forwarded-proto']).toBe('http');
+    expect(headers['accept-language']).toBe('de');
+  });
+
+  it('refuses every address that is not in canonical form with a 400, before routing it anywhere', async () => {
+    seen = [];
+    const addresses = [
+      '/api/auth/x\\..\\..\\..\\internal/jwks',
+      '/api/auth/x\\..\\..\\..\\metrics',
+      '/api/auth\\status',
+      '/api/auth/%2e%2e/%2e%2e/internal/jwks',
+      '/api/auth/.%2E/.%2e/readyz',
+      '/api/auth/%252e%252e/%252e%252e/openapi.json',
+      '/api/auth/x%2f..%2f..%2finternal%2fjwks',
+      '/api/auth/x%5c..%5c..%5cinternal%5cjwks',
+      '/api/auth/../../internal/jwks',
+      '/api/meetings/./x',
+      '/api/meetings/..',
+      '/api/auth//status',
+      '//api/auth/status',
+      '/api/auth/status#/../../internal/jwks',
+      '/api/actions/../../internal/index/rebuild',
+      '/remotes/mfe-actions/..%2f..%2fetc/passwd',
+    ];
+    for (const path of addresses) {
+      const response = await raw(path);
+      expect(response.status, path).toBe(400);
+      expect(JSON.parse(response.body), path).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        requestId: expect.any(String),
+      });
+    }
+    expect(seen).toEqual([]);
+    // Canonical addresses, a trailing slash and encoded characters other than those still go through.
+    expect((await raw('/api/auth/status?next=%2Fa%5Cb')).status).toBe(200);
+    expect((await raw('/api/auth/status/')).status).toBe(200);
+    expect((await raw('/api/auth/caf%C3%A9')).status).toBe(200);
+    expect(seen.map((s) => s.url)).toEqual([
+      '/api/auth/status?next=%2Fa%5Cb',
+      '/api/auth/status/',
+      '/api/auth/caf%C3%A9',
+    ]);
   });
 
   it('never forwards an unresolved session token', async () => {
@@ -298,5 +384,39 @@ describe('front ends', () => {
     expect(await (await fetch(`${base}/branding.json`)).json()).toMatchObject({
       productName: 'MeetingKeeper',
     });
+  });
+});
+
+describe('settings', () => {
+  it('trusts no X-Forwarded-For hop unless told how many proxies stand in front', async () => {
+    expect(loadGatewayConfig({}).TRUSTED_PROXY_HOPS).toBe(0);
+    seen = [];
+    await fetch(`${base}/api/auth/status`, { headers: { 'x-forwarded-for': '6.6.6.6' } });
+    expect(seen[0]!.headers['x-forwarded-for']).toBe('127.0.0.1');
+  });
+
+  it('lets pages show only their own and data: images unless NOTES_IMAGES=any', async () => {
+    const imgSrc = (csp: string | undefined) =>
+      csp
+        ?.split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith('img-src'));
+    const strict = await gateway.inject({ url: '/meetings/x' });
+    expect(strict.statusCode).toBe(200);
+    expect(imgSrc(strict.headers['content-security-policy'] as string)).toBe(
+      "img-src 'self' data:",
+    );
+    const open = await createGateway(
+      loadGatewayConfig({ LOG_LEVEL: 'silent', SHELL_DIR: shellDir, NOTES_IMAGES: 'any' }),
+    );
+    try {
+      const page = await open.inject({ url: '/meetings/x' });
+      expect(imgSrc(page.headers['content-security-policy'] as string)).toBe(
+        "img-src 'self' data: blob: https:",
+      );
+    } finally {
+      await open.close();
+    }
+    expect(() => loadGatewayConfig({ NOTES_IMAGES: 'remote' })).toThrow(/NOTES_IMAGES/);
   });
 });

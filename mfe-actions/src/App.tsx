@@ -13,7 +13,7 @@ import { SearchBox } from './components/SearchBox.js';
 import { listKey, toSearchQuery, type SearchQuery } from './search-query.js';
 import { ActionsCopy } from './texts.js';
 
-/** Spec §2 /app/actions: every action the user can see, searched and filtered, by meeting. */
+/** /app/actions: every action the user can see, searched and filtered, by meeting. */
 function ActionsPage() {
   const [text, setText] = useState('');
   const [pickedTag, setPickedTag] = useState<string | null>(null);

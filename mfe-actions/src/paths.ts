@@ -1,2 +1,2 @@
-// Where this remote is mounted (spec §2 route map).
+// Where this remote is mounted (docs/product.md, Screens and routes).
 export const ACTIONS_PATH = '/app/actions';

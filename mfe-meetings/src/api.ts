@@ -22,7 +22,7 @@ export interface OrderEntry {
   order: number;
 }
 
-/** The spec §7 meeting calls, typed. Every change answers with the whole meeting. */
+/** The meeting calls, typed. Every change answers with the whole meeting. */
 export function meetingsApi(api: ApiClient) {
   const meeting = (id: string) => `/meetings/${encodeURIComponent(id)}`;
   const item = (id: string, kind: string, itemId: string) =>

@@ -1,4 +1,4 @@
-// Where this remote is mounted (spec §2 route map); links are absolute so they work from any page.
+// Where this remote is mounted (docs/product.md, Screens and routes); links are absolute so they work from any page.
 export const MEETINGS_PATH = '/app/meetings';
 export const SUBSCRIPTION_CHOICE_PATH = '/subscription-choice';
 export const CHANGE_SUBSCRIPTION_PATH = '/subscription-choice?change=true';

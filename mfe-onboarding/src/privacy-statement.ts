@@ -1,4 +1,5 @@
-// The privacy statement's wording (spec §2 lists its sections; the words are ours).
+// The privacy statement's wording: what is collected, its use, sharing, security, the session
+// cookie, and policy changes.
 
 export interface PrivacySection {
   heading: string;

@@ -1,4 +1,4 @@
-// Copy this app adds around the spec's texts (those come from @meetings/contracts).
+// Copy this app adds around the shared texts (those come from @meetings/contracts).
 
 export const LandingCopy = {
   headline: 'Meetings that lead somewhere',

@@ -57,7 +57,7 @@ function texts(page: ListActionsResponse): string[] {
 }
 
 describe('GET /api/actions/: visibility', () => {
-  it('shows the owner their meetings, newest first, open actions by order, in the spec shape', async () => {
+  it('shows the owner their meetings, newest first, open actions by order, in the API shape', async () => {
     const page = await list(alice);
     expect(page).toMatchObject({ page: 1, pageSize: 25, hasMore: false });
     expect(page.meetings.map((m) => m.title)).toEqual(['Sprint retro', 'Daily Standup']);

@@ -190,7 +190,7 @@ describe('one-time code rules', () => {
     });
   });
 
-  it('refuses malformed input with a clear 400 and the spec text', async () => {
+  it('refuses malformed input with a clear 400 and its message', async () => {
     const short = await post('/api/auth/validate-otp', { email: 'a@b.co', code: '123' });
     expect(short.statusCode).toBe(400);
     expect(short.json()).toMatchObject({

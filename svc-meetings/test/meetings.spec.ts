@@ -208,7 +208,7 @@ describe('creating a meeting', () => {
     expect((await list(owner)).meetings).toEqual([]);
   });
 
-  it('is refused on the free plan and after the trial, with the spec text', async () => {
+  it('is refused on the free plan and after the trial, with its message', async () => {
     const free = await h.freeUser();
     const expired = testUser();
     await h.expireTrial(expired);

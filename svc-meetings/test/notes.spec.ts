@@ -72,3 +72,27 @@ describe('notes', () => {
     expect((await owner.meeting(id)).notes.length).toBeGreaterThan(1_000_000);
   });
 });
+
+describe('remote images in notes', () => {
+  const pixel = '<p>seen<img src="https://tracker.example/p.gif?m=1"></p>';
+
+  it('are dropped by default, so opening a shared meeting tells no one else', async () => {
+    const { id } = await owner.create();
+    expect((await updateNotes(owner, id, pixel)).statusCode).toBe(200);
+    expect((await owner.meeting(id)).notes).toBe('<p>seen</p>');
+  });
+
+  it('are kept with NOTES_IMAGES=any', async () => {
+    const any = await Harness.start({ env: { NOTES_IMAGES: 'any' } });
+    try {
+      const user = any.as(testUser());
+      const { id } = await user.create();
+      expect((await updateNotes(user, id, pixel)).statusCode).toBe(200);
+      expect((await user.meeting(id)).notes).toContain(
+        '<img src="https://tracker.example/p.gif?m=1"',
+      );
+    } finally {
+      await any.close();
+    }
+  });
+});

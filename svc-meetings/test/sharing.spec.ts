@@ -39,7 +39,7 @@ describe('sharing a meeting by e-mail', () => {
     ['a@b', ServerMessages.emailInvalid],
     ['@example.com', ServerMessages.emailInvalid],
     [`${'x'.repeat(250)}@example.com`, ServerMessages.emailInvalid],
-  ])('refuses %j with the spec text', async (email, text) => {
+  ])('refuses %j with its message', async (email, text) => {
     const { id, version } = await owner.create();
     const response = await share(owner, id, email);
     expect(response.statusCode).toBe(400);

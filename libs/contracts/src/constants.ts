@@ -1,4 +1,4 @@
-// Business constants from the product specification (§9). Exact values: do not tune.
+// The product's own numbers (docs/product.md, Limits and timings). Exact values: do not tune.
 export const TRIAL_DAYS = 30;
 export const PREMIUM_PRICE_POUNDS_PER_MONTH = 5;
 export const FREE_PRICE_POUNDS = 0;
@@ -28,7 +28,7 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 export const PRIVACY_STATEMENT_DATE = 'August 13, 2025';
 export const THEME_STORAGE_KEY = 'ui-theme';
 
-// Server-side limits (the specification leaves them to us).
+// Server-side limits (the product leaves them to us).
 export const OTP_TTL_MS = 10 * 60 * 1000;
 export const OTP_MAX_ATTEMPTS = 5;
 export const TITLE_MAX_LENGTH = 200;

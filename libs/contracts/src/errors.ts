@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Every error a service returns has this body. `error` is the human-readable text that the
- * front ends show (the specification's toasts read the server's `error` field); `code` is the
+ * front ends show (their toasts read the server's `error` field); `code` is the
  * stable machine code; `message` repeats the text for clients that read `message`.
  */
 export const ApiErrorSchema = z.object({
@@ -20,7 +20,7 @@ export type ApiError = z.infer<typeof ApiErrorSchema>;
 // load the schema library with them.
 export * from './error-codes.js';
 
-/** The texts the services answer with. Where the specification gives a text, it is used. */
+/** The texts the services answer with. Where the product has a text, it is used. */
 export const ServerMessages = {
   validationFailed: 'The request is not valid.',
   unauthenticated: 'User is not authenticated',

@@ -119,7 +119,7 @@ export const UpdateMeetingInfoBodySchema = z
   .refine((body) => body.title !== undefined || body.date !== undefined, 'Give a title or a date.');
 export type UpdateMeetingInfoBody = z.infer<typeof UpdateMeetingInfoBodySchema>;
 
-/** The specification's three sharing messages, checked in its order on the trimmed input. */
+/** The three sharing messages, checked in order on the trimmed input (docs/product.md, Sharing). */
 export const ShareEmailSchema = boundedText(EMAIL_MAX_LENGTH * 4, ValidationMessages.emailInvalid)
   .trim()
   .min(1, { abort: true, message: ValidationMessages.emailEmpty })

@@ -1,4 +1,4 @@
-// User-facing texts from the product specification (§2, §5, §6, §8), verbatim.
+// Every text the user reads, once. Exact wording: change it here only.
 
 export const ValidationMessages = {
   otpIncomplete: 'Please enter all 6 digits',
@@ -63,7 +63,7 @@ export const MeetingMessages = {
   noPreviousActions: 'No previous actions found.',
 } as const;
 
-/** Success toasts: a title and, where the specification gives one, a description. */
+/** Success toasts: a title and, where there is one, a description. */
 export const SuccessToasts = {
   meetingDeleted: { title: 'Meeting deleted successfully' },
   dateTimeUpdated: { title: 'Meeting updated', description: 'Date and time updated successfully' },
@@ -113,7 +113,7 @@ export const ListMessages = {
   showCompleted: 'Show completed',
 } as const;
 
-/** Meetings list, New Meeting dialog, meeting page, its panels and the duplicate dialog (spec §2). */
+/** Meetings list, New Meeting dialog, meeting page, its panels and the duplicate dialog. */
 export const MeetingTexts = {
   newMeeting: 'New Meeting',
   ownerLabel: '(Owner)',
@@ -133,7 +133,7 @@ export const MeetingTexts = {
   previousActions: 'Previous Actions',
 } as const;
 
-/** The duplicate dialog's fields and buttons (spec §2, "Duplicate dialog fields"). */
+/** The duplicate dialog's fields and buttons. */
 export const DuplicateTexts = {
   meetingTitle: 'Meeting Title',
   dateAndTime: 'Date and Time',
@@ -150,11 +150,11 @@ export const DuplicateTexts = {
   duplicate: 'Duplicate',
 } as const;
 
-/** Landing and sign-in screens (spec §1, §2). */
+/** Landing and sign-in screens. */
 export const OnboardingTexts = {
   login: 'Login',
   getStarted: 'Get Started',
-  /** The four features the landing page presents as cards (spec §1). */
+  /** The four features the landing page presents as cards. */
   features: {
     notes: 'Note-taking for meetings.',
     actions:
@@ -183,7 +183,7 @@ export const OnboardingTexts = {
   trialEnded: 'The 30-day trial has ended',
 } as const;
 
-/** The plans as the product describes them (spec §1). */
+/** The plans as the product describes them. */
 export const PlanTexts = {
   trialName: 'Trial',
   freeName: 'Free Tier',
@@ -198,7 +198,7 @@ export const PlanTexts = {
   premiumFeatures: ['Unlimited meetings', 'Full access', 'Sharing with anybody'],
 } as const;
 
-/** App shell chrome (spec §2). */
+/** App shell chrome. */
 export const ShellTexts = {
   navMeetings: 'Meetings',
   navActions: 'Actions',

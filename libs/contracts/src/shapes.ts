@@ -1,5 +1,5 @@
 /**
- * The specification's e-mail shape: something@something.something with no spaces. Written so no
+ * The product's e-mail shape: something@something.something with no spaces. Written so no
  * two quantifiers can trade characters (the domain's first dot after its first character splits
  * it one way only): checking takes time linear in the input, whatever the input.
  */
@@ -7,7 +7,7 @@ export const EMAIL_SHAPE = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
 
 /**
  * What a browser's `<input type="email">` accepts (the WHATWG rule): addresses that fit the
- * specification's shape but that no mail server takes (`a@b..co`, `d@&.#,b"!`) are refused before
+ * product's shape but that no mail server takes (`a@b..co`, `d@&.#,b"!`) are refused before
  * a code is sent, so a send never fails on the format. Its labels' quantifiers are bounded (63
  * characters) and separated by dots, so it is linear too.
  */

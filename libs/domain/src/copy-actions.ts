@@ -5,7 +5,7 @@ import { sortByOrder } from './items.js';
 
 /**
  * The "Copy actions" text: a header with title and date, a line, then one bullet per action in
- * order with hashtags removed; completed actions wrapped in double tildes (spec §9).
+ * order with hashtags removed; completed actions wrapped in double tildes.
  */
 export function copyActionsText(
   meeting: { title: string; date: string | Date },

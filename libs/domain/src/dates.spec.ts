@@ -40,7 +40,7 @@ describe('meeting groups (weeks start on Monday)', () => {
     expect(meetingGroup(day(2026, 11, 20), endOfMonth)).toBe('Next month');
   });
 
-  it('orders groups as the specification lists them, hides empty ones, newest first inside', () => {
+  it('orders groups as MEETING_GROUPS lists them, hides empty ones, newest first inside', () => {
     const meetings = [
       { id: 'a', date: day(2026, 10, 13).toISOString() },
       { id: 'b', date: day(2025, 1, 1).toISOString() },

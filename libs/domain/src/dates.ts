@@ -10,7 +10,7 @@ import {
 } from 'date-fns';
 import { TIME_CHOICES_PER_DAY, TIME_STEP_MINUTES } from '@meetings/contracts';
 
-// One date formatter for the product: dd/MM/yyyy, a long date, HH:mm (spec §9).
+// One date formatter for the product: dd/MM/yyyy, a long date, HH:mm.
 
 const WEEK = { weekStartsOn: 1 } as const;
 
@@ -88,7 +88,7 @@ export const MEETING_GROUPS = [
 ] as const;
 export type MeetingGroup = (typeof MEETING_GROUPS)[number];
 
-/** The heading a meeting's date falls under, weeks starting on Monday (spec §2). */
+/** The heading a meeting's date falls under, weeks starting on Monday. */
 export function meetingGroup(value: Date | string | number, now: Date = new Date()): MeetingGroup {
   const date = toDate(value);
   const thisWeekStart = startOfWeek(now, WEEK);
@@ -109,7 +109,7 @@ export function meetingGroup(value: Date | string | number, now: Date = new Date
   return 'Older';
 }
 
-/** Groups in the specification's order, empty groups left out, newest first within a group. */
+/** Groups in MEETING_GROUPS order, empty groups left out, newest first within a group. */
 export function groupMeetings<T extends { date: string }>(
   meetings: readonly T[],
   now: Date = new Date(),

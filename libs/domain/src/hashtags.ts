@@ -1,8 +1,8 @@
 // One hashtag parser for the whole product (action input, display, copy text, search).
 
-/** In typed text a hashtag is # followed by word characters or hyphens (spec §5). */
+/** In typed text a hashtag is # followed by word characters or hyphens. */
 const INPUT_HASHTAG = /#([\w-]+)/g;
-/** On display a hashtag is # followed by word characters (spec §5). */
+/** On display a hashtag is # followed by word characters only (docs/product.md, Agenda and actions). */
 const DISPLAY_HASHTAG = /#(\w+)/g;
 
 /** Tags in the order they first appear, stored without #, without repeats. */

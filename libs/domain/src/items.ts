@@ -1,4 +1,4 @@
-// Ordering rules shared by the agenda and the actions (spec §3, §4).
+// Ordering rules shared by the agenda and the actions (docs/product.md, Agenda and actions).
 
 export interface Ordered {
   order?: number | null;

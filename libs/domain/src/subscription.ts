@@ -11,7 +11,7 @@ export function daysRemaining(trialExpiresOn: Date | string, now: Date = new Dat
   return Math.max(0, Math.ceil((new Date(trialExpiresOn).getTime() - now.getTime()) / DAY_MS));
 }
 
-/** A trial counts as expired when daysRemaining is 0 or less (spec §4). */
+/** A trial counts as expired when daysRemaining is 0 or less. */
 export function isTrialExpired(sub: Pick<SubscriptionStatus, 'status' | 'daysRemaining'>): boolean {
   return sub.status === 'trial' && sub.daysRemaining <= 0;
 }

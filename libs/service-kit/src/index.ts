@@ -1,7 +1,6 @@
 // Decorator metadata must exist before any decorated class below is evaluated.
 import 'reflect-metadata';
 export * from './auth/auth.guard.js';
-export * from './auth/internal-token.strategy.js';
 export * from './auth/key-store.js';
 export * from './cache/cache.js';
 export * from './config/config.js';

@@ -13,7 +13,7 @@ import type { LazyToastQueue } from './toast-queue.js';
 
 const TOAST_REGION_SELECTOR = '.notistack-SnackbarContainer';
 
-/** Spec §9: F8 moves focus to the notification region. */
+/** F8 moves focus to the notification region (docs/product.md, Accessibility and keyboard). */
 function useToastRegionHotkey(): void {
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {

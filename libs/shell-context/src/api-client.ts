@@ -6,10 +6,10 @@ export const AUTH_TOKEN_STORAGE_KEY = 'authToken';
 
 export const API_BASE_PATH = '/api';
 
-/** Pages where a 401 is an expected answer, not a reason to go to /login (spec §4). */
+/** Pages where a 401 is an expected answer, not a reason to go to /login. */
 const SIGN_IN_PATHS = ['/login', '/verify'];
 
-/** Calls that also carry the bearer token (spec §6). */
+/** Calls that also carry the bearer token. */
 const BEARER_PATH = /^\/(meetings|actions)(\/|\?|$)/;
 
 /** A failed call: the HTTP status (0 when the server was not reached) and the server's body. */
@@ -43,7 +43,7 @@ function serverErrorText(body: unknown): string | undefined {
   return typeof text === 'string' && text ? text : undefined;
 }
 
-/** The server's human text for a failed call, or the given fallback (the spec's toasts read it). */
+/** The server's human text for a failed call, or the given fallback (the toasts show it). */
 export function errorText(error: unknown, fallback: string): string {
   return error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;
 }

@@ -111,7 +111,7 @@ describe('auth client', () => {
     expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBeNull();
   });
 
-  it('privacy: one status call per session, accept remembers it, failures use the spec texts', async () => {
+  it('privacy: one status call per session, accept remembers it, failures use the product texts', async () => {
     let accepted = false;
     const { privacy, calls } = setup({
       '/auth/privacy-status': () => jsonResponse({ hasAcceptedPrivacy: accepted }),

@@ -14,11 +14,11 @@ export function createAppTheme(branding: Branding, mode: ResolvedThemeMode): The
     },
     shape: { borderRadius: 8 },
     components: {
-      // Spec §9: tooltip delay 700 ms; once one was shown, the next opens after 300 ms.
+      // Once one tooltip was shown, the next opens sooner.
       MuiTooltip: {
         defaultProps: { enterDelay: TOOLTIP_DELAY_MS, enterNextDelay: TOOLTIP_SKIP_DELAY_MS },
       },
-      // Labels show as the spec writes them ("Get Started", not "GET STARTED").
+      // Labels keep the case they are written in ("Get Started", not "GET STARTED").
       MuiButton: {
         defaultProps: { disableElevation: true },
         styleOverrides: { root: { textTransform: 'none' } },

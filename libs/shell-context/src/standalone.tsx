@@ -23,7 +23,7 @@ export async function mountStandalone({
   if (!root) throw new Error(`#${rootElementId} is missing from the page`);
   const home = mountPath.replace(/\/\*$/, '') || '/';
   const services = createShellServices({
-    // Spec §4: the standalone part of the product defaults to light.
+    // A front end run on its own starts on light (docs/product.md, Theme).
     defaultThemeMode: 'light',
     branding: await loadBranding(),
     onUnauthorized: () =>

@@ -140,7 +140,7 @@ describe('subscription client', () => {
     expect(fetch).toHaveBeenCalledTimes(3);
   });
 
-  it('sends the chosen plan and reports a failed change with the spec text', async () => {
+  it('sends the chosen plan and reports a failed change with its message', async () => {
     const { client, fetch } = setup();
     fetch.mockImplementationOnce(async () => jsonResponse({ success: true }));
     await client.update('paid');

@@ -15,7 +15,7 @@ export interface SubscriptionGetOptions {
 
 export interface SubscriptionClient extends ReadableStore<SubscriptionStatus | null> {
   /**
-   * The user's plan (spec §4, §9): cached for 30 minutes, at most one call per 5 seconds (the
+   * The user's plan (docs/product.md, Plans and the trial): cached for 30 minutes, at most one call per 5 seconds (the
    * cached value answers in between), and no more calls after 3 failures in a row.
    */
   get(options?: SubscriptionGetOptions): Promise<SubscriptionStatus>;

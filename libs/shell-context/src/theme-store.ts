@@ -20,7 +20,7 @@ export interface ThemeStore extends ReadableStore<ThemeState> {
 }
 
 export interface ThemeStoreOptions {
-  /** The shell defaults to 'system', a remote running standalone to 'light' (spec §4). */
+  /** The shell defaults to 'system', a remote running standalone to 'light'. */
   defaultMode: ThemeMode;
   storage?: Pick<Storage, 'getItem' | 'setItem'>;
   matchMedia?: (query: string) => MediaQueryList;

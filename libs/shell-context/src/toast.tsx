@@ -4,7 +4,7 @@ import { createLazyToastQueue, type Enqueue } from './toast-queue.js';
 /** The product's one toast helper (notistack underneath, at most one visible). */
 export interface Toast {
   success(title: string, description?: string): void;
-  /** A destructive toast; the spec's error toasts are titled "Error". */
+  /** A destructive toast; error toasts are titled "Error". */
   error(description: string, title?: string): void;
 }
 

@@ -19,7 +19,7 @@ export interface InfiniteScrollFooterProps {
 }
 
 /**
- * The end of an infinitely scrolled list (spec §2, §9): asks for more when it comes within 200 px
+ * The end of an infinitely scrolled list: asks for more when it comes within the scroll margin
  * of view, says "Loading..." meanwhile and the end text when nothing more follows.
  */
 export function InfiniteScrollFooter({

@@ -21,7 +21,7 @@ export interface SearchBoxProps {
 }
 
 /**
- * The actions search box with hashtag autocomplete (spec §5): while the text after the last #
+ * The actions search box with hashtag autocomplete: while the text after the last #
  * matches part of a known hashtag, a list of them opens; Enter picks the highlighted one (the
  * first unless the arrow keys moved), a click picks one, Escape closes the list.
  */

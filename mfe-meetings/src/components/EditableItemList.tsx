@@ -29,7 +29,7 @@ export interface EditableItemListLabels {
 const NO_HASHTAGS: readonly string[] = [];
 
 /**
- * The agenda's and the actions' shared behaviour (spec §2, §4, §5): drag handle, checkbox,
+ * The agenda's and the actions' shared behaviour (docs/product.md, Agenda and actions): drag handle, checkbox,
  * text, delete on hover; click the text to edit it (one item at a time, Enter saves, a drag ends
  * it); an add box below where Enter adds. Texts are trimmed and empty ones ignored.
  */

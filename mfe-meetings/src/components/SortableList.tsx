@@ -22,7 +22,7 @@ import { CSS } from '@dnd-kit/utilities';
 import type { ReactNode } from 'react';
 import { MeetingCopy } from '../texts.js';
 
-/** Over the item under the pointer; nothing when dropped outside the list (spec §4). */
+/** Over the item under the pointer; nothing when dropped outside the list. */
 const overItemOrNothing: CollisionDetection = (args) => {
   const underPointer = pointerWithin(args);
   return underPointer.length > 0 ? underPointer : rectIntersection(args);

@@ -29,7 +29,7 @@ function PersonAvatar({ email, label, owner }: { email: string; label: string; o
   );
 }
 
-/** Owner first (labelled "(Owner)"), up to 4 other people, then "+N more" (spec §2). */
+/** Owner first (labelled "(Owner)"), up to 4 other people, then "+N more". */
 export function AvatarStack({
   owner,
   sharedWith,

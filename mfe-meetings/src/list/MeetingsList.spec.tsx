@@ -12,7 +12,7 @@ function useClock() {
 }
 
 describe('meetings list', () => {
-  it('focuses the search box and groups meetings in the spec order, newest first, empty groups hidden', async () => {
+  it('focuses the search box and groups meetings in the documented order, newest first, empty groups hidden', async () => {
     useClock();
     const meetings = [
       summary('older', at(8, 31), { title: 'Older one' }),
@@ -181,7 +181,7 @@ describe('meetings list', () => {
     ]);
   });
 
-  it('says nothing when a page fails to load (spec §8)', async () => {
+  it('says nothing when a page fails to load', async () => {
     const { services } = renderMeetingsApp({
       'GET /meetings/': () => jsonResponse({ error: 'down' }, 503),
     });

@@ -16,7 +16,7 @@ import { MeetingResults } from './MeetingResults.js';
 // list stays light.
 const NewMeetingDialog = lazy(() => import('./NewMeetingDialog.js'));
 
-/** Spec §2 meetings list: search, New Meeting (not on the free tier), grouped rows, endless list. */
+/** The meetings list: search, New Meeting (not on the free tier), grouped rows, endless list. */
 export function MeetingsList() {
   const { current, get } = useSubscription();
   const [search, setSearch] = useState('');

@@ -37,7 +37,7 @@ async function open({ user, tick }: ReturnType<typeof setup>) {
 }
 
 describe('New Meeting dialog', () => {
-  it('has the spec texts, creates the meeting and opens it', async () => {
+  it('has the dialog texts, creates the meeting and opens it', async () => {
     const pending = deferred();
     const view = setup({ create: () => pending.promise });
     const { user, fetch, location, tick } = view;

@@ -16,7 +16,7 @@ import { MeetingCopy } from '../texts.js';
 import { CHANGE_SUBSCRIPTION_PATH, meetingPath, SUBSCRIPTION_CHOICE_PATH } from '../paths.js';
 
 /**
- * Spec §2 "New Meeting dialog" and §4: the plan is force-refreshed on open and on submit; a free
+ * The New Meeting dialog (docs/product.md, Plans and the trial): the plan is force-refreshed on open and on submit; a free
  * plan on submit closes the dialog and goes to the subscription choice.
  */
 function NewMeetingDialog({ onClose }: { onClose: () => void }) {
@@ -28,7 +28,7 @@ function NewMeetingDialog({ onClose }: { onClose: () => void }) {
   const free = current?.status === 'free';
 
   useEffect(() => {
-    // A failed refresh falls back to the cached plan (spec §4); nothing is shown (spec §8).
+    // A failed refresh falls back to the cached plan; nothing is shown.
     get({ force: true }).catch(() => undefined);
   }, [get]);
 
@@ -47,7 +47,7 @@ function NewMeetingDialog({ onClose }: { onClose: () => void }) {
       const { meeting } = await api.create(trimmed);
       navigate(meetingPath(meeting._id ?? meeting.id));
     } catch (error) {
-      // Spec §8: a failed creation shows no message.
+      // A failed creation shows no message.
       console.warn('Creating the meeting failed', error);
       setBusy(false);
     }

@@ -5,7 +5,7 @@ import { isAbort } from '../api.js';
 export interface MeetingPagesSnapshot {
   meetings: MeetingSummary[];
   loading: boolean;
-  /** Spec §4: more pages exist while the last page had exactly 25 meetings. */
+  /** More pages exist while the last page came back full. */
   hasMore: boolean;
 }
 
@@ -37,7 +37,7 @@ export function createMeetingPages(load: LoadMeetingsPage) {
       page = await load(loadedPages + 1, signal);
     } catch (error) {
       if (signal.aborted || isAbort(error)) return;
-      // Spec §8: a failed load shows no message. Scrolling away and back tries again.
+      // A failed load shows no message. Scrolling away and back tries again.
       stalled = true;
       update({ loading: false });
       return;

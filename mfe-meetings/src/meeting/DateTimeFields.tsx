@@ -6,7 +6,7 @@ import { MeetingCopy } from '../texts.js';
 const TIME_CHOICES = timeChoices();
 
 /**
- * A native date input and a time select with the 96 quarter-hour choices (spec §2). A stored
+ * A native date input and a time select with the 96 quarter-hour choices. A stored
  * time between the choices still shows, without becoming a choice.
  */
 export function DateTimeFields({

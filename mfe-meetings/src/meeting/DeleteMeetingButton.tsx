@@ -13,7 +13,7 @@ import { useMeetingsApi } from '../api.js';
 import { MEETINGS_PATH } from '../paths.js';
 import { MeetingCopy } from '../texts.js';
 
-/** "Delete", confirmed with the spec's text, then back to the list. */
+/** "Delete", confirmed, then back to the list. */
 export function DeleteMeetingButton({ meetingId }: { meetingId: string }) {
   const api = useMeetingsApi();
   const toast = useToast();

@@ -30,7 +30,7 @@ type AgendaOption = DuplicateMeetingBody['agendaOption'];
 type ActionsOption = DuplicateMeetingBody['actionsOption'];
 
 /**
- * Spec §2 duplicate dialog: title prefilled, now rounded down to 15 minutes, agenda "all",
+ * The duplicate dialog: title prefilled, now rounded down to 15 minutes, agenda "all",
  * actions "none", notes and shared e-mails off. Opens the copy (`meeting.id`) when done.
  */
 export function DuplicateDialog({

@@ -18,7 +18,7 @@ import { SharedWith } from './SharedWith.js';
 import { TitleField } from './TitleField.js';
 import type { MeetingPatch } from './useMeetingLoad.js';
 
-/** Spec §2 editable variant, for an owner on trial or Premium. */
+/** The editable variant, for an owner on trial or Premium. */
 export function EditableMeeting({
   meeting,
   onChange,

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { Section } from '../components/Section.js';
 import { MeetingCopy } from '../texts.js';
 
-/** The read-only meeting page's layout (spec §2 read-only variant), filled by ReadOnlyMeeting. */
+/** The read-only meeting page's layout, filled by ReadOnlyMeeting. */
 export function MeetingLayout({
   title,
   date,

@@ -135,7 +135,7 @@ describe('meeting page: load states', () => {
     expect(await screen.findByRole('textbox', { name: 'Meeting title' })).toBeTruthy();
   });
 
-  it('"Access denied": the spec toast, then back to the list', async () => {
+  it('"Access denied": its toast, then back to the list', async () => {
     const { services, location } = open({
       [MEETING]: () =>
         jsonResponse(
@@ -197,7 +197,7 @@ describe('meeting page: title', () => {
 });
 
 describe('meeting page: date and time', () => {
-  it('offers 96 quarter-hour times and saves a new time with the spec toast', async () => {
+  it('offers 96 quarter-hour times and saves a new time with its toast', async () => {
     const { user, fetch, services } = open({
       [MEETING]: loaded({ date: new Date(2026, 2, 5, 10, 0).toISOString() }),
       'PUT /meetings/m1/update-info': (call) => answer(call.body as object),
@@ -255,7 +255,7 @@ describe('meeting page: sharing', () => {
     });
   }
 
-  it("checks the e-mail with the spec's three messages; the error clears on typing", async () => {
+  it('checks the e-mail with the three sharing messages; the error clears on typing', async () => {
     const { user, fetch } = setupSharing();
     const field = (await screen.findByRole('textbox', {
       name: 'Email to share with',
@@ -273,7 +273,7 @@ describe('meeting page: sharing', () => {
     expect(fetch.calls.filter((c) => c.method === 'PUT')).toEqual([]);
   });
 
-  it('shares with Enter, shows the chip and the spec toast', async () => {
+  it('shares with Enter, shows the chip and its toast', async () => {
     const { user, fetch, services } = setupSharing();
     const field = (await screen.findByRole('textbox', {
       name: 'Email to share with',
@@ -332,7 +332,7 @@ describe('meeting page: sharing', () => {
     );
   });
 
-  it('removes someone from the chip with the spec toast', async () => {
+  it('removes someone from the chip with its toast', async () => {
     const { user, services } = setupSharing();
     await user.click(await screen.findByRole('img', { name: 'Stop sharing with ann@example.com' }));
     await waitFor(() =>
@@ -349,7 +349,7 @@ describe('meeting page: sharing', () => {
 });
 
 describe('meeting page: delete', () => {
-  it('asks with the spec text, deletes, says so and goes back to the list', async () => {
+  it('asks for confirmation, deletes, says so and goes back to the list', async () => {
     const { user, services, location, fetch } = open({
       [MEETING]: loaded(),
       'DELETE /meetings/m1/delete': () => jsonResponse({ success: true }),
@@ -401,7 +401,7 @@ describe('meeting page: duplicate', () => {
     return { ...view, dialog: within(screen.getByRole('dialog', { name: 'Duplicate meeting' })) };
   }
 
-  it('has the spec fields and defaults, and opens the copy', async () => {
+  it('has the documented fields and defaults, and opens the copy', async () => {
     const { dialog, user, fetch, location } = await openDialog((call) =>
       jsonResponse({ meeting: meeting({ _id: 'm9', id: 'm9', ...(call.body as object) }) }, 201),
     );

@@ -13,7 +13,7 @@ import { createMeetingSaves, MeetingSavesContext } from './saves.js';
 import type { MeetingLoad, MeetingLoadState } from './useMeetingLoad.js';
 
 /**
- * Spec §2: the editable variant for the owner on trial or Premium, the read-only variant for
+ * The editable variant for the owner on trial or Premium, the read-only variant for
  * everyone else (and always on /readonly). An unknown plan leaves the decision to the owner flag;
  * the server refuses edits it does not allow anyway.
  */

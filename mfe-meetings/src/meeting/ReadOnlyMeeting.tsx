@@ -9,7 +9,7 @@ import { EmailChips } from './EmailChips.js';
 import { MeetingLayout } from './MeetingLayout.js';
 import type { MeetingPatch } from './useMeetingLoad.js';
 
-/** Spec §2 read-only variant: for people it is shared with, and for owners on the free tier. */
+/** The read-only variant: for people it is shared with, and for owners on the free tier. */
 export function ReadOnlyMeeting({
   meeting,
   onChange,

@@ -7,7 +7,7 @@ afterEach(() => {
 });
 
 describe('the shared e-mail check as it is typed', () => {
-  it('gives the specification messages in order', () => {
+  it('gives the sharing messages in order', () => {
     expect(shareEmailError('  ', [])).toBe('Email cannot be empty.');
     expect(shareEmailError('not an email', [])).toBe('Please enter a valid email address.');
     expect(shareEmailError(' Bob@Example.org ', ['bob@example.org'])).toBe('Email already shared.');

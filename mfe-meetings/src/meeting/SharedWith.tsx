@@ -19,7 +19,7 @@ import { MeetingCopy } from '../texts.js';
 import { EmailChips } from './EmailChips.js';
 import type { MeetingPatch } from './useMeetingLoad.js';
 
-/** Spec §5: the trimmed e-mail must be non-empty, shaped like an e-mail and not shared yet. */
+/** The trimmed e-mail must be non-empty, shaped like an e-mail and not shared yet. */
 export function shareEmailError(input: string, sharedWith: readonly string[]): string | null {
   const email = input.trim();
   if (!email) return ValidationMessages.emailEmpty;

@@ -10,7 +10,7 @@ import { useMeetingSaves } from './saves.js';
 
 /**
  * The inline title: saved 1500 ms after typing stops, and at once when the field is left
- * (Enter leaves it), but only when it differs from the stored title (spec §5, §9).
+ * (Enter leaves it), but only when it differs from the stored title.
  */
 export function TitleField({
   meeting,
@@ -38,7 +38,7 @@ export function TitleField({
         onChange({ title: saved.title });
       } catch (error) {
         stored.current = before;
-        // The spec names no message for this; the server's own text is shown when it sent one.
+        // No product text exists for this; the server's own text is shown when it sent one.
         if (error instanceof ApiError && error.serverMessage) toast.error(error.serverMessage);
       }
     },

@@ -4,8 +4,8 @@ import type { MeetingPatch } from './useMeetingLoad.js';
 type ItemListKey = 'agenda' | 'actions';
 
 /**
- * Spec §4: a change shows at once; the server's answer replaces it, and a failed save puts
- * `before` back and calls `onFailure` (the spec's toast). Resolves whether the save went through.
+ * A change shows at once; the server's answer replaces it, and a failed save puts
+ * `before` back and calls `onFailure` (the matching toast). Resolves whether the save went through.
  */
 export async function saveOptimistically<K extends ItemListKey>(
   onChange: (patch: MeetingPatch) => void,

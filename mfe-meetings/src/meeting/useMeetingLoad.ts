@@ -31,8 +31,8 @@ function isNotFound(error: unknown): boolean {
 }
 
 /**
- * Spec §4 meeting page load states. The meeting and a forced plan check load together, so the
- * variant is chosen once. Access denied: the spec's toast and back to the list.
+ * The meeting page's load states: loading, error, not found, loaded. The meeting and a forced plan check load together, so the
+ * variant is chosen once. Access denied: its toast and back to the list.
  */
 export function useMeetingLoad(id: string): MeetingLoadState {
   const api = useMeetingsApi();
@@ -44,7 +44,7 @@ export function useMeetingLoad(id: string): MeetingLoadState {
 
   useEffect(() => {
     const controller = new AbortController();
-    // A failed plan check falls back to the cached plan (spec §4).
+    // A failed plan check falls back to the cached plan.
     const plan = get({ force: true }).catch(() => getSnapshot());
     Promise.all([api.get(id, controller.signal), plan]).then(
       ([{ meeting }, status]) => {

@@ -6,7 +6,7 @@ import { VerifyCopy } from '../texts.js';
 
 export const EMPTY_CODE: readonly string[] = Array.from({ length: OTP_LENGTH }, () => '');
 
-/** Digits of a pasted text, non-digits stripped, at most six (spec §5). */
+/** Digits of a pasted text, non-digits stripped, at most six. */
 export function pastedDigits(text: string): string[] {
   return text.replace(/\D/g, '').slice(0, OTP_LENGTH).split('').filter(Boolean);
 }

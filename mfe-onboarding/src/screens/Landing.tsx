@@ -69,7 +69,7 @@ function FeatureCard({ feature }: { feature: Feature }) {
   );
 }
 
-/** The public landing page (spec §1, §2): four features, a closing call to action, a credit. */
+/** The public landing page: four features, a closing call to action, a credit. */
 export function Landing() {
   const { productName, logoUrl, footerCredit } = useBranding();
   return (

@@ -10,7 +10,7 @@ import { ScreenCard } from '../components/ScreenCard.js';
 import { LoginCopy } from '../texts.js';
 import type { VerifyState } from './Verify.js';
 
-/** Spec §2 /login: one e-mail field; the code goes out and /verify takes over. */
+/** /login: one e-mail field; the code goes out and /verify takes over. */
 export function Login() {
   const { requestOtp } = useAuth();
   const toast = useToast();

@@ -15,7 +15,7 @@ function returnPath(state: unknown): string {
     : '/app/meetings';
 }
 
-/** Spec §2 /privacy: the statement and "I Accept", which returns to where the user was going. */
+/** /privacy: the statement and "I Accept", which returns to where the user was going. */
 export function Privacy() {
   const { accept } = usePrivacy();
   const { productName } = useBranding();

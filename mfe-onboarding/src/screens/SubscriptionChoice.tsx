@@ -67,7 +67,7 @@ function PlanOption({
   );
 }
 
-/** What the screen says about the current plan, depending on the mode (spec §2). */
+/** What the screen says about the current plan, depending on the mode. */
 function PlanStatus({
   subscription,
   change,
@@ -98,7 +98,7 @@ function PlanStatus({
   );
 }
 
-/** Spec §2 /subscription-choice, with and without ?change=true. */
+/** /subscription-choice, with and without ?change=true (docs/product.md, Plans and the trial). */
 export function SubscriptionChoice() {
   const [searchParams] = useSearchParams();
   const change = searchParams.get('change') === 'true';

@@ -12,7 +12,7 @@ import { PlanSummary } from '../components/PlanSummary.js';
 import { ScreenCard } from '../components/ScreenCard.js';
 import { TrialCopy } from '../texts.js';
 
-/** Spec §2 /trial-notice: what the trial gives, when it ends, what comes after. */
+/** /trial-notice: what the trial gives, when it ends, what comes after. */
 export function TrialNotice() {
   const { current, get, acknowledgeTrial } = useSubscription();
   const toast = useToast();
@@ -27,7 +27,7 @@ export function TrialNotice() {
     setSaving(true);
     try {
       await acknowledgeTrial();
-      // Spec §4: the re-fetched plan must show the notice as seen.
+      // The re-fetched plan must show the notice as seen.
       const refreshed = await get({ force: true });
       if (!refreshed.hasSeenTrialNotice) throw new Error('trial notice still unseen');
       navigate('/app/meetings', { replace: true });

@@ -25,7 +25,7 @@ function emailFrom(state: unknown): string | null {
   return typeof email === 'string' && email ? email : null;
 }
 
-/** Spec §2 /verify: six boxes, "Verify & Login", "Resend Code". */
+/** /verify: six boxes, "Verify & Login", "Resend Code". */
 export function Verify() {
   const email = emailFrom(useLocation().state);
   return email ? <VerifyForm email={email} /> : <Navigate to="/login" replace />;
@@ -49,7 +49,7 @@ function VerifyForm({ email }: { email: string }) {
 
   useEffect(() => {
     if (!signedIn) return;
-    // Spec §2: about half a second after success, on to the app without a way back.
+    // Shortly after success, on to the app without a way back.
     const timer = setTimeout(
       () => navigate('/app/meetings', { replace: true }),
       LOGIN_REDIRECT_DELAY_MS,

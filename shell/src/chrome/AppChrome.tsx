@@ -88,7 +88,7 @@ function TopBarNavIcons() {
   );
 }
 
-/** Top bar and sidebar around every /app page (spec §2, "App shell"). */
+/** Top bar and sidebar around every /app page. */
 export function AppChrome() {
   const wide = useMediaQuery(WIDE_SCREEN_QUERY, { noSsr: true });
   return (

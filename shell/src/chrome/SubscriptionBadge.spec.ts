@@ -9,7 +9,7 @@ const base = {
 };
 
 describe('subscription badge', () => {
-  it('uses the spec texts for each plan', () => {
+  it('uses the badge texts for each plan', () => {
     expect(badgeText({ ...base, status: 'trial' })).toEqual({
       label: 'Trial: 12 days left',
       tooltip: 'Your trial ends on September 12, 2025',

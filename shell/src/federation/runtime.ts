@@ -11,7 +11,7 @@ import { remoteCompatibilityPlugin } from './compatibility.js';
 import { remoteFallbackPlugin } from './fallback-plugin.js';
 import { fetchRemotesManifest, type RemoteEntries } from './remotes-manifest.js';
 
-/** How long a remote may take before the shell shows its fallback (spec: visible within 5 s). */
+/** How long a remote may take before the shell shows its fallback (something visible within 5 s). */
 export const REMOTE_LOAD_TIMEOUT_MS = 3_500;
 
 export type RemoteAppModule = { default: ComponentType };

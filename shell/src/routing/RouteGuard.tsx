@@ -10,7 +10,7 @@ export interface PrivacyRedirectState {
 }
 
 /**
- * Runs the spec §4 guard on every navigation. A spinner shows until the first check passes;
+ * Runs the route guard (docs/product.md, The route guard) on every navigation. A spinner shows until the first check passes;
  * later checks run while the page stays mounted, so a remote is not torn down on each click.
  */
 export function RouteGuard({ children }: { children: ReactNode }) {

@@ -38,7 +38,7 @@ function decide(path: string, world: World = {}) {
   };
 }
 
-describe('route guard (spec §4 order)', () => {
+describe('route guard, checks in order', () => {
   it('1. sends a signed-out user to /login before asking anything else', async () => {
     const { target, calls } = decide('/app/meetings', { authenticated: false });
     expect(await target).toBe('/login');

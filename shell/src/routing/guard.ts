@@ -17,7 +17,7 @@ function isChangeMode(search: string): boolean {
   return new URLSearchParams(search).get('change') === 'true';
 }
 
-/** Spec §4 steps 4-7, once the user is signed in and has accepted the privacy statement. */
+/** Steps 4-7 of docs/product.md, The route guard, once the user is signed in and has accepted the privacy statement. */
 export function subscriptionStep(subscription: SubscriptionStatus | null): Step {
   return ({ pathname, search }) => {
     if (!subscription) return null;
@@ -32,7 +32,7 @@ export function subscriptionStep(subscription: SubscriptionStatus | null): Step 
 }
 
 /**
- * The route guard for a signed-in user, in the order of spec §4. A signed-out user is asked
+ * The route guard, in the order of docs/product.md, The route guard. A signed-out user is asked
  * nothing beyond the status check. For a signed-in user the privacy and subscription checks are
  * asked together (one round trip instead of two before the page shows) and decided in order.
  */

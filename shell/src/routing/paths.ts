@@ -12,7 +12,7 @@ export const Paths = {
   actions: '/app/actions',
 } as const;
 
-/** Onboarding screens that need a signed-in user and go through the guard (spec §2). */
+/** Onboarding screens that need a signed-in user and go through the guard. */
 export const GUARDED_ONBOARDING_PATHS: readonly string[] = [
   Paths.privacy,
   Paths.trialNotice,

@@ -34,7 +34,7 @@ class Parameters {
  * One page of actions visible to the caller, newest meeting first, then by meeting id and action
  * order. Fetches one row beyond the page to tell whether more follow, without counting.
  *
- * Two shapes, both measured at 1,000,000 actions (bench/README.md item 12). A hashtag filter
+ * Two shapes, both measured at 1,000,000 actions. A hashtag filter
  * starts from the multicolumn readers-and-hashtags index, which holds both conditions (a rare tag
  * costs nothing). Every other list walks the caller's meetings newest first and stops at a full
  * page; for a rare word the planner may instead start from the trigram indexes and join.

@@ -8,7 +8,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * indexes gave every visible row to a sort first (a user shared on 10% of all meetings: 65 ms for
  * page 1 at 1,000,000 actions, now 0.1 ms), and a common word's trigram entries grow with the
  * table (typical user, "budget": 5.5 → 0.8 ms). The trigram indexes stay: for a rare word the
- * planner still starts from them. Measured by EXPLAIN ANALYZE, bench/README.md item 12.
+ * planner still starts from them. Measured by EXPLAIN ANALYZE.
  */
 export class MeetingReaders1763800000430 implements MigrationInterface {
   name = 'MeetingReaders1763800000430';

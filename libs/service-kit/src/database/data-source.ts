@@ -26,8 +26,7 @@ export interface DatabaseConnection {
 
 /**
  * Every request runs short queries. A parallel plan starts worker processes first: measured at
- * 5-6 ms on a two-core server for list queries whose own work took under 1 ms (bench/README.md
- * item 12), and under load the workers take cores from the other requests.
+ * 5-6 ms on a two-core server for list queries whose own work took under 1 ms, and under load the workers take cores from the other requests.
  */
 export const SESSION_SETTINGS = '-c max_parallel_workers_per_gather=0';
 

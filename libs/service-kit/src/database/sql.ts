@@ -8,8 +8,7 @@ interface DriverPool {
 /**
  * The pool of a data source outside any transaction. A statement on its own goes to the pool
  * directly: TypeORM's query runner around it (created, connected, released, with its broadcaster
- * and result wrapping per statement) was a measurable part of a read's CPU (bench/README, change
- * 32), and the pool hands out the same connections with the same session settings.
+ * and result wrapping per statement) was a measurable part of a read's CPU, and the pool hands out the same connections with the same session settings.
  */
 function poolOf(target: DataSource | EntityManager): DriverPool | undefined {
   if (!(target instanceof DataSource)) return undefined;

@@ -7,7 +7,7 @@ import { contextOf } from '../telemetry/http.js';
  * Runs each HTTP handler inside its request's context and trace, so what it causes (events, calls)
  * carries both. A Fastify hook just before the handler (the body is parsed by then) rather than a
  * Nest interceptor: the interceptor put every handler through rxjs observables, a measurable part
- * of a read's CPU (bench/README, change 32).
+ * of a read's CPU.
  */
 export function runHandlersInRequestContext(app: FastifyInstance): void {
   app.addHook('preHandler', (request, _reply, done) => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { INTERNAL_TOKEN_AUDIENCE, INTERNAL_TOKEN_ISSUER } from '@meetings/contracts';
 import { SignJWT } from 'jose';
 import pg from 'pg';
-import { StaticKeyStore } from '../auth/key-store.js';
+import { staticKeyStore, type KeyStore } from '../auth/key-store.js';
 import { MemoryCache } from '../cache/cache.js';
 import type { DatabaseConnection } from '../database/data-source.js';
 import { EmbeddedPostgres } from '../database/embedded-postgres.js';
@@ -31,8 +31,8 @@ export class TestTokens {
     this.publicKey = pair.publicKey;
   }
 
-  keyStore(): StaticKeyStore {
-    return new StaticKeyStore({ [this.kid]: this.publicKey });
+  keyStore(): KeyStore {
+    return staticKeyStore({ [this.kid]: this.publicKey });
   }
 
   async sign(

@@ -108,14 +108,16 @@ describe('the XSS corpus', () => {
   it.each(XSS_VECTORS.map((vector, index) => [index, vector.source, vector.html] as const))(
     '#%i (%s) leaves nothing executable',
     (_index, _source, html) => {
-      const clean = sanitizeNotes(html);
-      expect(problems(clean)).toEqual([]);
-      expect(firesScript(clean)).toBe(false);
-      expect(clean).not.toMatch(
-        /<\s*(script|iframe|object|embed|svg|math|style|form|base|meta|link)/i,
-      );
-      // Cleaning again changes nothing: what is stored is stable.
-      expect(sanitizeNotes(clean)).toBe(clean);
+      for (const images of ['self', 'any'] as const) {
+        const clean = sanitizeNotes(html, images);
+        expect(problems(clean)).toEqual([]);
+        expect(firesScript(clean)).toBe(false);
+        expect(clean).not.toMatch(
+          /<\s*(script|iframe|object|embed|svg|math|style|form|base|meta|link)/i,
+        );
+        // Cleaning again changes nothing: what is stored is stable.
+        expect(sanitizeNotes(clean, images)).toBe(clean);
+      }
     },
   );
 });
@@ -137,7 +139,20 @@ describe('the editor formats', () => {
   ];
 
   it.each(QUILL_OUTPUT)('keeps %s', (html) => {
-    expect(normalise(sanitizeNotes(html))).toBe(normalise(html));
+    expect(normalise(sanitizeNotes(html, 'any'))).toBe(normalise(html));
+  });
+
+  it("drops remote images unless remote images are allowed, keeping the notes' own", () => {
+    const remote =
+      '<p>before<img src="https://tracker.example/pixel.png?who=1" width="1">after</p>';
+    const inline =
+      '<p><img src="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="></p>';
+    expect(sanitizeNotes(remote)).toBe('<p>beforeafter</p>');
+    expect(sanitizeNotes(remote, 'self')).toBe('<p>beforeafter</p>');
+    expect(sanitizeNotes('<img src="http://tracker.example/p.gif">', 'self')).toBe('');
+    expect(sanitizeNotes('<img src="//tracker.example/p.gif">', 'any')).toBe('');
+    expect(normalise(sanitizeNotes(remote, 'any'))).toBe(normalise(remote));
+    expect(normalise(sanitizeNotes(inline, 'self'))).toBe(normalise(inline));
   });
 
   it('forces links to open in a new tab without opener', () => {

@@ -17,18 +17,26 @@ const link: Transformer = (_tag, attribs) => {
   return { tagName: 'a', attribs: kept };
 };
 
-/** Images keep an http(s) or raster data address and a numeric size. */
-const image: Transformer = (_tag, attribs) => {
-  const kept: Attributes = {};
-  const src = attribs.src?.trim();
-  if (src && (IMAGE_URL.test(src) || IMAGE_DATA.test(src))) kept.src = src;
-  for (const dimension of ['width', 'height']) {
-    const value = attribs[dimension]?.trim();
-    if (value && DIMENSION.test(value)) kept[dimension] = value;
-  }
-  if (attribs.alt) kept.alt = attribs.alt;
-  return { tagName: 'img', attribs: kept };
-};
+/**
+ * Which image addresses notes may keep: `any` also keeps http(s) addresses; `self` keeps only
+ * images inside the notes (data: URIs), so no one learns who opened a shared meeting.
+ */
+export type NotesImages = 'self' | 'any';
+
+/** Images keep a raster data address (or, with remote images allowed, http(s)) and a numeric size. */
+const image =
+  (images: NotesImages): Transformer =>
+  (_tag, attribs) => {
+    const kept: Attributes = {};
+    const src = attribs.src?.trim();
+    if (src && (IMAGE_DATA.test(src) || (images === 'any' && IMAGE_URL.test(src)))) kept.src = src;
+    for (const dimension of ['width', 'height']) {
+      const value = attribs[dimension]?.trim();
+      if (value && DIMENSION.test(value)) kept[dimension] = value;
+    }
+    if (attribs.alt) kept.alt = attribs.alt;
+    return { tagName: 'img', attribs: kept };
+  };
 
 /** Quill 2 writes both list kinds as <ol> and tells them apart by data-list. */
 const listItem: Transformer = (_tag, attribs) => {
@@ -37,7 +45,7 @@ const listItem: Transformer = (_tag, attribs) => {
   return { tagName: 'li', attribs: kept };
 };
 
-const OPTIONS: IOptions = {
+const options = (images: NotesImages): IOptions => ({
   allowedTags: [
     'p',
     'br',
@@ -60,7 +68,7 @@ const OPTIONS: IOptions = {
     li: ['data-list'],
   },
   allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  allowedSchemesByTag: { img: images === 'any' ? ['http', 'https', 'data'] : ['data'] },
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
   allowedStyles: {},
@@ -90,7 +98,7 @@ const OPTIONS: IOptions = {
   ],
   transformTags: {
     a: link,
-    img: image,
+    img: image(images),
     li: listItem,
     b: sanitizeHtml.simpleTransform('strong', {}, false),
     i: sanitizeHtml.simpleTransform('em', {}, false),
@@ -103,12 +111,14 @@ const OPTIONS: IOptions = {
     if (frame.tag === 'a' && !frame.attribs.href) return 'excludeTag';
     return false;
   },
-};
+});
+
+const OPTIONS: Record<NotesImages, IOptions> = { self: options('self'), any: options('any') };
 
 const EMPTY = /^(?:\s|<p>|<\/p>|<br\s*\/?>)*$/;
 
 /** Notes HTML as stored: only the editor's formats, and '' for an empty editor. */
-export function sanitizeNotes(html: string): string {
-  const clean = sanitizeHtml(html, OPTIONS);
+export function sanitizeNotes(html: string, images: NotesImages = 'self'): string {
+  const clean = sanitizeHtml(html, OPTIONS[images]);
   return EMPTY.test(clean) ? '' : clean;
 }

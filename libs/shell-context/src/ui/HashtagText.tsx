@@ -24,7 +24,7 @@ export function HashtagChip({ text, tag }: { text: string; tag: string }) {
 
 /**
  * Action text with its hashtags shown as highlighted chips; a #word is a chip only when it is in
- * the action's own hashtags list (spec §5). The rest of the text goes in plain spans.
+ * the action's own hashtags list (docs/product.md, Agenda and actions). The rest of the text goes in plain spans.
  */
 export function HashtagText({ text, hashtags }: { text: string; hashtags: readonly string[] }) {
   return (

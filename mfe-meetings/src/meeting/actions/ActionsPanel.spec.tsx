@@ -38,7 +38,7 @@ describe('actions panel', () => {
     setup();
     expect(texts()).toEqual(['Book room #ops', 'Send the #budget to #finance-team', 'Call Sam']);
     // #ops is not in its action's list. A shown hashtag is # plus word characters, so the
-    // stored finance-team is not highlighted either (spec §5).
+    // stored finance-team is not highlighted either.
     expect(chips()).toEqual(['#budget']);
   });
 

@@ -27,7 +27,7 @@ const LABELS = {
   delete: MeetingCopy.deleteAction,
 };
 
-/** The "Copy actions" text on the clipboard, with the spec's toasts. */
+/** The "Copy actions" text on the clipboard (docs/product.md, Copying actions), with its toasts. */
 export function CopyActionsButton({
   meeting,
 }: {
@@ -53,7 +53,7 @@ export function CopyActionsButton({
 
 /**
  * The actions of an editable meeting: hashtags as chips, add and edit with Enter, drag to
- * reorder (renumbered from 1), delete, copy. Failed saves are undone with the spec's toast.
+ * reorder (renumbered from 1), delete, copy. Failed saves are undone with the matching toast.
  */
 export function ActionsPanel({
   meeting,

@@ -7,7 +7,7 @@ import { MeetingCopy } from '../../texts.js';
 import type { MeetingPatch } from '../useMeetingLoad.js';
 import { useActionStatus } from './useActionStatus.js';
 
-/** Read-only variant: the actions can still be ticked (spec §6). */
+/** Read-only variant: the actions can still be ticked. */
 export function ReadOnlyActions({
   meeting,
   onChange,

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useMeetingsApi } from '../../api.js';
 
 /**
- * Ticks an action of a meeting (owner, shared user or free user alike: spec §6). The tick shows
+ * Ticks an action of a meeting (owner, shared user or free user alike). The tick shows
  * at once and is undone with "Failed to update action status" if the save fails.
  */
 export function useActionStatus(

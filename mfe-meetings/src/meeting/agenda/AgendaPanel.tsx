@@ -24,7 +24,7 @@ const LABELS = {
 
 /**
  * The agenda of an editable meeting, sorted by order. Changes show at once and are undone with
- * the spec's toast when the save fails (spec §4).
+ * the matching toast when the save fails.
  */
 export function AgendaPanel({
   meeting,

@@ -4,7 +4,7 @@ import { ItemRows } from '../../components/ItemRows.js';
 import { Section } from '../../components/Section.js';
 import { MeetingCopy } from '../../texts.js';
 
-/** The agenda as disabled checkboxes (spec §2 read-only variant). */
+/** The agenda as disabled checkboxes, for the read-only variant. */
 export function ReadOnlyAgenda({ agenda }: { agenda: readonly AgendaItem[] }) {
   return (
     <Section title={MeetingCopy.agendaHeading}>

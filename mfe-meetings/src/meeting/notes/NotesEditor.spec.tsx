@@ -40,7 +40,7 @@ describe('notes editor', () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
   afterEach(() => vi.useRealTimers());
 
-  it('offers exactly the spec toolbar and shows the stored notes', async () => {
+  it('offers exactly the product toolbar and shows the stored notes', async () => {
     const { quill } = await setup('<h1>Plan</h1><p><a href="https://x.org">x</a></p>');
     const toolbar = [...document.querySelectorAll('.ql-toolbar button')].map(
       (button) =>

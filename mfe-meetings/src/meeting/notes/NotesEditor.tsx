@@ -14,7 +14,7 @@ import { ReadOnlyNotes } from './ReadOnlyNotes.js';
 import { linkifyUserChange } from './quill-links.js';
 import { sanitizeNotes } from './sanitize.js';
 
-/** Exactly the spec §5 toolbar: headers 1-2, bold, italic, underline, strike, blockquote, lists, link, image, clean. */
+/** Exactly the product's toolbar: headers 1-2, bold, italic, underline, strike, blockquote, lists, link, image, clean. */
 const TOOLBAR = [
   [{ header: 1 }, { header: 2 }],
   ['bold', 'italic', 'underline', 'strike'],
@@ -69,7 +69,7 @@ function loadNotes(quill: Quill, notes: string): void {
   quill.history.clear();
 }
 
-/** Saving `quill`'s notes by the spec §9 rules; returns the teardown. */
+/** Saving `quill`'s notes by the autosave rules (./autosave.ts); returns the teardown. */
 function attachAutosave(
   quill: Quill,
   element: HTMLElement,
@@ -115,7 +115,7 @@ function attachAutosave(
 
 /**
  * The rich-text notes of an editable meeting (Quill 2, loaded only with the meeting page). Saves
- * by the spec §9 rules; the request made on page hide or when leaving outlives the page.
+ * by the autosave rules; the request made on page hide or when leaving outlives the page.
  */
 export default function NotesEditor({
   meetingId,

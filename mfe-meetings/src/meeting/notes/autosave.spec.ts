@@ -20,7 +20,7 @@ function setup(initial = '<p>Saved</p>') {
   };
 }
 
-describe('notes autosave (spec §9)', () => {
+describe('notes autosave', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

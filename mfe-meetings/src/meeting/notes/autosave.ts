@@ -1,6 +1,6 @@
 import { IMAGE_RESIZE_SAVE_DELAY_MS, NOTES_AUTOSAVE_IDLE_MS } from '@meetings/contracts';
 
-/** What an empty editor holds; never saved (spec §5). */
+/** What an empty editor holds; never saved. */
 export const EMPTY_NOTES = '<p><br></p>';
 
 export interface NotesAutosaveOptions {
@@ -22,7 +22,7 @@ export interface NotesAutosave {
 }
 
 /**
- * When notes are saved (spec §9): 5 s after typing stops, 1.5 s after an image resize, and at
+ * When notes are saved (docs/product.md, Meetings): 5 s after typing stops, 1.5 s after an image resize, and at
  * once on selection loss, page hide or unload and leaving the page. Nothing is sent when the HTML
  * equals the last saved (or in-flight) value or is an empty paragraph.
  */

@@ -1,4 +1,4 @@
-// Plain URLs in notes become links (spec §5). Quill's link format adds target=_blank and
+// Plain URLs in notes become links. Quill's link format adds target=_blank and
 // rel="noopener noreferrer" to every link it creates.
 
 const URL_IN_TEXT = /\b(?:https?:\/\/|www\.)[^\s<>"']*[^\s<>"'.,;:!?)\]}]/gi;

@@ -1,10 +1,10 @@
 import DOMPurify from 'dompurify';
 
-// The notes editor's formats (spec §5 toolbar); the server keeps the same list.
+// The notes editor's formats (its toolbar); the server keeps the same list.
 const ALLOWED_TAGS = ['p', 'br', 'h1', 'h2', 'strong', 'em', 'u', 's', 'blockquote', 'ol', 'ul'];
 const purify = DOMPurify(window);
 
-// Links open in a new tab without access to this page (spec §5).
+// Links open in a new tab without access to this page.
 purify.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName === 'A' && node.hasAttribute('href')) {
     node.setAttribute('target', '_blank');

@@ -53,7 +53,8 @@ function PreviousMeetingActions({
 }
 
 /**
- * Open actions of earlier occurrences of this meeting (spec §2 "Previous Actions"): hidden until
+ * Open actions of earlier occurrences of this meeting (docs/product.md, Recurring meetings and
+ * previous actions): hidden until
  * there are some, a "Show completed" switch, a collapse toggle, links to those meetings.
  */
 export function PreviousActions({ meetingId }: { meetingId: string }) {

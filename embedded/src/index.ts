@@ -4,6 +4,8 @@ import {
   createLogger,
   EmbeddedPostgres,
   InProcessBus,
+  jwksKeyStore,
+  type KeyStore,
   MemoryCache,
   type RunningService,
   type SharedRuntime,
@@ -82,26 +84,29 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
   const started: RunningService[] = [];
   const host = '127.0.0.1';
   const portBase = options.servicePortBase ?? Number(env.SERVICE_PORT_BASE ?? 0);
-  const start = async <T extends RunningService>(
-    starter: (o: StartOptions) => Promise<T>,
-    extraEnv: Record<string, string> = {},
-  ) => {
+  const start = async <T extends RunningService>(starter: (o: StartOptions) => Promise<T>) => {
     const service = await starter({
       shared,
       port: portBase > 0 ? portBase + started.length + 1 : 0,
       host,
-      env: { ...env, DATA_DIR: dataDir, ...extraEnv },
+      env: { ...env, DATA_DIR: dataDir },
     });
     started.push(service);
     return service;
   };
 
+  // One key store for every service of the process, svc-auth included: the keys svc-auth
+  // publishes, whose address is known once it listens.
+  let authKeys: KeyStore | undefined;
+  shared.keyStore ??= (header, token) =>
+    authKeys ? authKeys(header, token) : Promise.reject(new Error('svc-auth has not started'));
+
   try {
     const auth = await start(startAuthService);
-    const jwks = { AUTH_JWKS_URL: `${auth.url}/internal/jwks` };
-    const subscription = await start(startSubscriptionService, jwks);
-    const meetings = await start(startMeetingsService, jwks);
-    const actions = await start(startActionsService, jwks);
+    authKeys = jwksKeyStore(`${auth.url}/internal/jwks`);
+    const subscription = await start(startSubscriptionService);
+    const meetings = await start(startMeetingsService);
+    const actions = await start(startActionsService);
     ownedBus?.open();
 
     const gatewayConfig = loadGatewayConfig({
@@ -116,7 +121,6 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
       REMOTE_DIRS: options.frontEnds?.remoteDirs.join(','),
       // The gateway hears session revocations on the shared bus instead.
       NATS_URL: undefined,
-      TRUSTED_PROXY_HOPS: env.TRUSTED_PROXY_HOPS ?? '0',
     });
     const gateway = await startGateway(gatewayConfig, {
       bus: shared.bus,

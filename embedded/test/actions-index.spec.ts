@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestPlatform, type ApiClient, type TestPlatform } from './helpers.js';
 
-/** The spec's promise for the actions page: a change made on a meeting shows there within a second. */
+/** The actions page's promise (docs/product.md, Agenda and actions): a change made on a meeting shows there within a second. */
 const WITHIN_MS = 1_000;
 const OPERATOR_TOKEN = 'operator-token-for-platform-tests-0123';
 
