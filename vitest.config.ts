@@ -1,3 +1,4 @@
+import '@meetings/service-kit/node-version';
 import { defineConfig } from 'vitest/config';
 
 // `npm test` runs every package's unit and integration tests (embedded database and bus, no

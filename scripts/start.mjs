@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds what is missing or changed (Turborepo's cache makes a repeat run quick), then
 // runs the whole product in one process on embedded defaults at http://localhost:8080.
+import '@meetings/service-kit/node-version';
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
