@@ -30,7 +30,7 @@ export const actionsService: ServiceDefinition<typeof ActionsEnvSchema> = {
   openapi: {
     title: 'svc-actions',
     description:
-      'The cross-meeting action index: search by action text, meeting title and hashtag; ticking actions.',
+      'The cross-meeting action index, fed by svc-meetings events: search by action text, meeting title and hashtag.',
   },
 };
 
