@@ -133,10 +133,20 @@ describe('route table', () => {
     expect(routeFor('/api/auth/request-otp')).toBe('auth');
     expect(routeFor('/api/meetings/')).toBe('meetings');
     expect(routeFor('/api/meetings')).toBe('meetings');
-    expect(routeFor('/api/actions/x/action/y/status')).toBe('actions');
     expect(routeFor('/api/authx')).toBeNull();
     expect(routeFor('/api/auth/subscription-statusx')).toBe('auth');
-    expect(new Set(ROUTE_TABLE.map((r) => r.prefix)).size).toBe(ROUTE_TABLE.length);
+    expect(new Set(ROUTE_TABLE.map((r) => r.path)).size).toBe(ROUTE_TABLE.length);
+  });
+
+  it('sends ticks from the actions page to svc-meetings and the rest of /api/actions to svc-actions', () => {
+    expect(routeFor('/api/actions/x/action/y/status')).toBe('meetings');
+    expect(routeFor('/api/actions')).toBe('actions');
+    expect(routeFor('/api/actions/')).toBe('actions');
+    expect(routeFor('/api/actions/hashtags')).toBe('actions');
+    expect(routeFor('/api/actions/x/action/y')).toBe('actions');
+    expect(routeFor('/api/actions/x/action/y/statusx')).toBe('actions');
+    expect(routeFor('/api/actions/x/other/y/status')).toBe('actions');
+    expect(routeFor('/api/actions//action/y/status')).toBe('actions');
   });
 });
 
