@@ -12,6 +12,47 @@ const DATE_EXPORTS = [
   ),
 ].map(([, name]) => name);
 
+/** Deployable apps. Libraries never import them; an app never imports another. */
+const APPS = [
+  'shell',
+  'mfe-onboarding',
+  'mfe-meetings',
+  'mfe-actions',
+  'gateway',
+  'svc-auth',
+  'svc-subscription',
+  'svc-meetings',
+  'svc-actions',
+];
+/** Composition roots and harnesses: they start apps, through the apps' package exports only. */
+const HARNESSES = ['embedded', 'bench', 'reliability', 'e2e'];
+
+/** Imports of `apps`, by package name or by a relative path into their folders. */
+function appImports(apps, message) {
+  return [
+    'error',
+    {
+      patterns: apps.flatMap((app) => [
+        { group: [`@meetings/${app}`, `@meetings/${app}/*`], message },
+        { regex: `^(\\.\\./)+${app}/`, message },
+      ]),
+    },
+  ];
+}
+
+/** Harnesses may import an app's package, never its files by path. */
+function deepAppImports(apps) {
+  return [
+    'error',
+    {
+      patterns: apps.map((app) => ({
+        regex: `^((\\.\\./)+|@meetings/)${app}/src/`,
+        message: `Reach ${app} through its package exports (@meetings/${app}).`,
+      })),
+    },
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -84,4 +125,27 @@ export default tseslint.config(
     files: ['svc-*/**/*.ts', 'libs/service-kit/**/*.ts', 'gateway/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
+  // Dependencies point one way: apps -> libs (test: libs/contracts/src/dependency-lint.spec.ts).
+  {
+    files: ['libs/**/*.{ts,tsx,mjs,js}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': appImports(
+        [...APPS, 'embedded'],
+        'A library never imports an app: move what both need into libs/.',
+      ),
+    },
+  },
+  ...APPS.map((app) => ({
+    files: [`${app}/**/*.{ts,tsx,mjs,js}`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': appImports(
+        [...APPS, ...HARNESSES].filter((other) => other !== app),
+        'An app never imports another app: share through libs/, talk through the API or events.',
+      ),
+    },
+  })),
+  ...HARNESSES.map((harness) => ({
+    files: [`${harness}/**/*.{ts,tsx,mjs,js}`],
+    rules: { '@typescript-eslint/no-restricted-imports': deepAppImports(APPS) },
+  })),
 );

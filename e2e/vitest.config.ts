@@ -1,3 +1,4 @@
+import '@meetings/service-kit/node-version';
 import { defineConfig } from 'vitest/config';
 
 // Browser journeys against the running product, started once by the global setup (E2E_MODE

@@ -1,3 +1,4 @@
+import '@meetings/service-kit/node-version';
 import { defineConfig } from 'vitest/config';
 
 // Fault suite: each file starts the distributed mode on private PostgreSQL, NATS and Redis and

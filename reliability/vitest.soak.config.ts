@@ -1,3 +1,4 @@
+import '@meetings/service-kit/node-version';
 import { defineConfig } from 'vitest/config';
 
 // Load and soak: many simulated users against the distributed mode on the machine's servers.

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run start:distributed`: every service, the gateway and the front ends as separate processes,
 // against real PostgreSQL, NATS JetStream and Redis (the defaults match the local servers).
+import '@meetings/service-kit/node-version';
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds what is missing or changed (Turborepo's cache makes a repeat run quick), then
 // runs the whole product in one process on embedded defaults at http://localhost:8080.
+import '@meetings/service-kit/node-version';
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +19,7 @@ if (process.env.SKIP_BUILD !== '1') {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const { startPlatform } = await import('@meetings/platform');
+const { startPlatform } = await import('@meetings/embedded');
 const platform = await startPlatform({
   dataDir: process.env.DATA_DIR ?? join(root, '.data'),
   frontEnds: {

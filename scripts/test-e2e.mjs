@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run test:e2e`: the browser journeys against the built product, first in the embedded mode,
 // then distributed (separate processes on real PostgreSQL, NATS and Redis). E2E_MODES picks modes.
+import '@meetings/service-kit/node-version';
 import { spawnSync } from 'node:child_process';
 
 const modes = (process.env.E2E_MODES ?? 'embedded,distributed').split(',').filter(Boolean);

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run test:real`: the service and platform tests against the real PostgreSQL, NATS JetStream
 // and Redis (defaults: the local servers), plus the tests that only make sense there (*.real.spec.ts).
+import '@meetings/service-kit/node-version';
 import { spawnSync } from 'node:child_process';
 
 const env = {
@@ -12,7 +13,7 @@ const env = {
 };
 const projects = [
   '@meetings/service-kit',
-  '@meetings/platform',
+  '@meetings/embedded',
   '@meetings/gateway',
   '@meetings/svc-auth',
   '@meetings/svc-subscription',

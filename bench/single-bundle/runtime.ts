@@ -3,7 +3,7 @@
 // code-split chunk of one build (what the product would be without Module Federation).
 import type { RemoteName } from '@meetings/federation/remotes';
 import type { ComponentType } from 'react';
-import { remoteForPath } from '../../shell/src/routing/paths.ts';
+import { remoteForPath } from '@meetings/shell/routing';
 
 export const REMOTE_LOAD_TIMEOUT_MS = 3_500;
 
@@ -24,9 +24,9 @@ export function setRemoteFallback(): void {}
 export function resetRemote(): void {}
 
 const apps: Record<RemoteName, () => Promise<RemoteAppModule>> = {
-  mfe_onboarding: () => import('../../mfe-onboarding/src/App.tsx'),
-  mfe_meetings: () => import('../../mfe-meetings/src/App.tsx'),
-  mfe_actions: () => import('../../mfe-actions/src/App.tsx'),
+  mfe_onboarding: () => import('@meetings/mfe-onboarding/App'),
+  mfe_meetings: () => import('@meetings/mfe-meetings/App'),
+  mfe_actions: () => import('@meetings/mfe-actions/App'),
 };
 
 let started: Promise<void> | undefined;

@@ -7,6 +7,7 @@
 //          --sections api,scale,events,frontend,embedded   --rounds N   --embedded-size 100k
 //          --only notes-update,action-status (API scenarios)   --settle off (API phases start at
 //          once, without waiting for the last phase's backlog to drain)
+import '@meetings/service-kit/node-version';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

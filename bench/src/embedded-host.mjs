@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { MemoryCache } from '@meetings/service-kit';
-import { startPlatform } from '@meetings/platform';
+import { startPlatform } from '@meetings/embedded';
 
 const root = join(import.meta.dirname, '..', '..');
 const REMOTES = ['mfe-onboarding', 'mfe-meetings', 'mfe-actions'];

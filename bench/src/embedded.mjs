@@ -40,7 +40,7 @@ export async function measureEmbedded({ size, starts = 3, useMs = 20_000, log = 
     join(ROOT, 'node_modules', '@electric-sql'),
     ...[
       'libs/service-kit',
-      'libs/platform',
+      'embedded',
       'libs/contracts',
       'libs/domain',
       'gateway',

@@ -13,6 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { ROOT, BENCH_USERS, SIZES, meetingId, ownedMeetings } from './config.mjs';
 import { median } from './load.mjs';
 import { freePort, waitFor } from './stack.mjs';
+import { launchBrowser } from '@meetings/testing';
 
 const APPS = [
   { app: 'shell', dir: 'shell' },
@@ -202,22 +203,6 @@ export function routes(size) {
   ];
 }
 
-async function launch() {
-  const { chromium } = await import('playwright-core');
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
-
 async function newContext(browser, base, route) {
   const context = await browser.newContext({
     baseURL: base,
@@ -352,7 +337,7 @@ export async function measureFrontEnd({ stack, size, outDir, vitalsRuns = 3, log
     label: 'single',
     shellDir: join(outDir, 'single'),
   });
-  const browser = await launch();
+  const browser = await launchBrowser();
   const out = { routes: [], network: SLOW_NETWORK, cpuSlowdown: CPU_SLOWDOWN };
   try {
     for (const route of routes(size)) {

@@ -9,6 +9,7 @@
 // Why SQL and not the API: the API makes one meeting per request and 100,000 meetings with
 // 1,000,000 actions would take hours on two cores; the index would be fed by as many events. The
 // data is the same either way: it goes into the tables the services read, in their formats.
+import '@meetings/service-kit/node-version';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';

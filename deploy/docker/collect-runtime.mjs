@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Copies what one deployable needs at run time from a built tree: its package.json and dist/, and
-// the same of every workspace package it depends on in production (transitively). The image's
-// node_modules (production dependencies only) comes from its own stage; this adds our own code.
+// Copies what one deployable needs at run time from a built tree: its package.json and dist/ (plus
+// any other path its `files` lists), and the same of every workspace package it depends on in
+// production (transitively). The image's node_modules (production dependencies only) comes from
+// its own stage; this adds our own code.
 //
 //   node deploy/docker/collect-runtime.mjs <workspace folder, e.g. svc-auth> <output folder>
 //
@@ -64,10 +65,13 @@ for (const dir of [...seen].sort()) {
   }
   mkdirSync(join(out, dir), { recursive: true });
   cpSync(join(root, dir, 'package.json'), join(out, dir, 'package.json'));
-  cpSync(dist, join(out, dir, 'dist'), {
-    recursive: true,
-    // Declarations are for builders, not for the running process.
-    filter: (path) => !/\.(d\.ts|d\.ts\.map|tsbuildinfo)$/.test(path),
-  });
+  const manifest = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
+  for (const path of new Set(['dist', ...(manifest.files ?? [])])) {
+    cpSync(join(root, dir, path), join(out, dir, path), {
+      recursive: true,
+      // Declarations are for builders, not for the running process.
+      filter: (file) => !/\.(d\.ts|d\.ts\.map|d\.mts|tsbuildinfo)$/.test(file),
+    });
+  }
 }
 console.log(`collect-runtime: ${target} -> ${[...seen].sort().join(', ')}`);

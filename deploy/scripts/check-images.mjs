@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Image-recipe check without a container engine.
 //
-// 1. Lints deploy/docker/Dockerfile (pinned base image, no `latest`, non-root USER and HEALTHCHECK
-//    and OCI version label in every shipped target, one manifest COPY per workspace) and the
-//    images of deploy/compose/compose.yaml.
+// 1. Lints deploy/docker/Dockerfile (pinned base image, on the Node.js major of package.json's
+//    `node` dev dependency, no `latest`, non-root USER and HEALTHCHECK and OCI version label in
+//    every shipped target, one manifest COPY per workspace) and the images of
+//    deploy/compose/compose.yaml.
 // 2. Replays the Dockerfile: copies the build context through .dockerignore, then interprets the
 //    stages (FROM, ARG, ENV, WORKDIR, COPY, RUN, ...) in folders instead of layers — the same
 //    `npm ci`, `turbo run build --filter=<pkg>...` and collect-runtime steps, the production-only
@@ -169,12 +170,26 @@ function lint() {
     parseDockerfile(readFileSync(join(root, DOCKERFILE), 'utf8')),
   );
   const pinned = (image) => /^[\w./-]+:\d+\.\d[\w.-]*(?:@sha256:[0-9a-f]{64})?$/.test(image);
+  // The images run the Node.js major that development and CI run (the root `node` dev dependency).
+  const nodeMajor = JSON.parse(
+    readFileSync(join(root, 'package.json'), 'utf8'),
+  ).devDependencies?.node?.split('.')[0];
+  if (!nodeMajor) fail('package.json: no `node` dev dependency to take the Node.js version from');
   for (const stage of stages.values()) {
     if (stages.has(stage.base)) continue;
     const image = substitute(stage.base, globalArgs);
     if (!pinned(image) || /:latest\b/.test(image))
       fail(`${DOCKERFILE}: stage ${stage.name} starts FROM ${image}: pin an explicit version tag`);
+    const node = /^(?:docker\.io\/)?(?:library\/)?node:(\d+)\./.exec(image);
+    if (node && nodeMajor && node[1] !== nodeMajor)
+      fail(
+        `${DOCKERFILE}: stage ${stage.name} starts FROM ${image}: the product runs on Node.js ${nodeMajor}`,
+      );
   }
+  const nodeStages = [...stages.values()].filter((stage) =>
+    /^(?:docker\.io\/)?(?:library\/)?node:/.test(substitute(stage.base, globalArgs)),
+  );
+  if (nodeStages.length === 0) fail(`${DOCKERFILE}: no stage starts FROM a node image`);
   const targets = new Set(IMAGES.map((image) => image.target));
   for (const target of targets) {
     const instructions = chain(stages, target).flatMap((stage) => stage.instructions);

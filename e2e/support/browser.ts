@@ -1,51 +1,17 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { openTrackedPage, type TrackedPage } from '@meetings/testing';
+import type { Browser } from 'playwright-core';
 import { inject } from 'vitest';
+
+export { launchBrowser, type TrackedPage } from '@meetings/testing';
 
 export const baseUrl = () => inject('baseUrl');
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
-
-export interface TrackedPage {
-  page: Page;
-  context: BrowserContext;
-  /** Console errors and uncaught exceptions seen so far. */
-  errors: string[];
-}
-
 /** A fresh browser profile and page that records every console error and page error. */
-export async function openPage(
+export function openPage(
   browser: Browser,
   options: { width?: number; height?: number } = {},
 ): Promise<TrackedPage> {
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
-    permissions: ['clipboard-read', 'clipboard-write'],
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('dialog', (dialog) => {
-    errors.push(`dialog: ${dialog.message()}`);
-    void dialog.dismiss();
-  });
-  return { page, context, errors };
+  return openTrackedPage(browser, baseUrl(), { ...options, clipboard: true });
 }
 
 /** The n-th login-code e-mail sent to an address (index = how many earlier mails to skip). */

@@ -1,3 +1,4 @@
+import '@meetings/service-kit/node-version';
 import { ConfigError } from '@meetings/service-kit';
 import { startGateway } from './app.js';
 import { loadGatewayConfig } from './config.js';

@@ -3,24 +3,42 @@ import type { GatewayEnv } from './config.js';
 export type Upstream = 'auth' | 'subscription' | 'meetings' | 'actions';
 
 /**
- * The one route table: which service answers which part of /api. The plan calls live under
- * /api/auth/ in the product's API but belong to svc-subscription. Longest prefix wins.
+ * The one route table: which service answers which part of /api. A route covers its path and
+ * everything under it; `:name` stands for one path segment. The most specific route wins (more
+ * segments, then fewer `:name` segments). The plan calls live under /api/auth/ in the product's
+ * API but belong to svc-subscription; svc-meetings makes every change to a meeting, ticks from the
+ * actions page included, while svc-actions only reads.
  */
-export const ROUTE_TABLE: readonly { prefix: string; upstream: Upstream }[] = [
-  { prefix: '/api/auth/subscription-status', upstream: 'subscription' },
-  { prefix: '/api/auth/acknowledge-trial', upstream: 'subscription' },
-  { prefix: '/api/auth/update-subscription', upstream: 'subscription' },
-  { prefix: '/api/auth', upstream: 'auth' },
-  { prefix: '/api/meetings', upstream: 'meetings' },
-  { prefix: '/api/actions', upstream: 'actions' },
+export const ROUTE_TABLE: readonly { path: string; upstream: Upstream }[] = [
+  { path: '/api/auth/subscription-status', upstream: 'subscription' },
+  { path: '/api/auth/acknowledge-trial', upstream: 'subscription' },
+  { path: '/api/auth/update-subscription', upstream: 'subscription' },
+  { path: '/api/auth', upstream: 'auth' },
+  { path: '/api/meetings', upstream: 'meetings' },
+  { path: '/api/actions', upstream: 'actions' },
+  { path: '/api/actions/:meetingId/action/:actionId/status', upstream: 'meetings' },
 ];
 
-const ORDERED = [...ROUTE_TABLE].sort((a, b) => b.prefix.length - a.prefix.length);
+const COMPILED = ROUTE_TABLE.map((route) => ({
+  segments: route.path.split('/'),
+  upstream: route.upstream,
+})).sort(
+  (a, b) => b.segments.length - a.segments.length || wildcards(a.segments) - wildcards(b.segments),
+);
+
+function wildcards(segments: readonly string[]): number {
+  return segments.filter((segment) => segment.startsWith(':')).length;
+}
 
 /** The service for a path, matching whole path segments only (`/api/authx` is nobody's). */
 export function routeFor(path: string): Upstream | null {
-  for (const route of ORDERED) {
-    if (path === route.prefix || path.startsWith(`${route.prefix}/`)) return route.upstream;
+  const segments = path.split('/');
+  for (const route of COMPILED) {
+    if (segments.length < route.segments.length) continue;
+    const matches = route.segments.every((segment, i) =>
+      segment.startsWith(':') ? segments[i] !== '' : segment === segments[i],
+    );
+    if (matches) return route.upstream;
   }
   return null;
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -148,10 +148,20 @@ describe('route table', () => {
     expect(routeFor('/api/auth/request-otp')).toBe('auth');
     expect(routeFor('/api/meetings/')).toBe('meetings');
     expect(routeFor('/api/meetings')).toBe('meetings');
-    expect(routeFor('/api/actions/x/action/y/status')).toBe('actions');
     expect(routeFor('/api/authx')).toBeNull();
     expect(routeFor('/api/auth/subscription-statusx')).toBe('auth');
-    expect(new Set(ROUTE_TABLE.map((r) => r.prefix)).size).toBe(ROUTE_TABLE.length);
+    expect(new Set(ROUTE_TABLE.map((r) => r.path)).size).toBe(ROUTE_TABLE.length);
+  });
+
+  it('sends ticks from the actions page to svc-meetings and the rest of /api/actions to svc-actions', () => {
+    expect(routeFor('/api/actions/x/action/y/status')).toBe('meetings');
+    expect(routeFor('/api/actions')).toBe('actions');
+    expect(routeFor('/api/actions/')).toBe('actions');
+    expect(routeFor('/api/actions/hashtags')).toBe('actions');
+    expect(routeFor('/api/actions/x/action/y')).toBe('actions');
+    expect(routeFor('/api/actions/x/action/y/statusx')).toBe('actions');
+    expect(routeFor('/api/actions/x/other/y/status')).toBe('actions');
+    expect(routeFor('/api/actions//action/y/status')).toBe('actions');
   });
 });
 
@@ -356,6 +366,19 @@ describe('front ends', () => {
     }
     const post = await fetch(`${base}/app/meetings`, { method: 'POST' });
     expect(post.status).toBe(404);
+  });
+
+  it('answers / with the landing page the build rendered, when there is one', async () => {
+    const landing = join(shellDir, 'landing.html');
+    writeFileSync(landing, '<!doctype html><title>landing</title>');
+    try {
+      const page = await fetch(`${base}/`);
+      expect(await page.text()).toContain('<title>landing</title>');
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(await (await fetch(`${base}/login`)).text()).toContain('<title>shell</title>');
+    } finally {
+      rmSync(landing);
+    }
   });
 
   it('publishes the remotes manifest and serves each remote fresh', async () => {

@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@meetings/shell-context/router';
 import { BRANDING_PATH } from '@meetings/federation/remotes';
-import { applyBrandingToDocument } from './branding.js';
+import { applyBrandingToDocument, fetchBranding } from './branding.js';
 import { setRemoteFallback, startRemotes } from './federation/runtime.js';
 import { remoteUnavailableModule } from './remote/RemoteUnavailable.js';
 import { AppRoutes, preloadAppChrome } from './routing/AppRoutes.js';
@@ -16,7 +16,7 @@ async function start(): Promise<void> {
   // index.ts registered the remotes before React loaded; the HTML preloaded the branding.
   const [, branding] = await Promise.all([
     startRemotes(globalThis.location.pathname),
-    loadBranding(BRANDING_PATH),
+    loadBranding(BRANDING_PATH, fetchBranding),
   ]);
   applyBrandingToDocument(branding);
 

@@ -5,7 +5,6 @@ import { MeetingEventsController } from './action-index/meeting-events.controlle
 import { MeetingIndexWriter } from './action-index/meeting-index.writer.js';
 import { MeetingsClient } from './action-index/meetings.client.js';
 import { OperatorTokenGuard } from './action-index/operator-token.guard.js';
-import { ActionStatusService } from './actions/action-status.service.js';
 import { ActionsController } from './actions/actions.controller.js';
 import { ActionsSearchService } from './actions/actions-search.service.js';
 
@@ -17,7 +16,6 @@ import { ActionsSearchService } from './actions/actions-search.service.js';
     IndexRebuildService,
     OperatorTokenGuard,
     ActionsSearchService,
-    ActionStatusService,
   ],
 })
 export class ActionsModule {}

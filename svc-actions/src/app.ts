@@ -1,5 +1,10 @@
 import 'reflect-metadata';
-import { startService, type ServiceDefinition, type StartOptions } from '@meetings/service-kit';
+import {
+  MessagingTables1763800000000,
+  startService,
+  type ServiceDefinition,
+  type StartOptions,
+} from '@meetings/service-kit';
 import { indexEntities } from './action-index/index.entities.js';
 import { ActionsModule } from './actions.module.js';
 import { ActionsEnvSchema } from './config.js';
@@ -15,6 +20,7 @@ export const actionsService: ServiceDefinition<typeof ActionsEnvSchema> = {
   module: ActionsModule,
   entities: indexEntities,
   migrations: [
+    MessagingTables1763800000000,
     ActionIndex1763800000400,
     ActionSearchRows1763800000410,
     ActionReaderIndexes1763800000420,
@@ -24,7 +30,7 @@ export const actionsService: ServiceDefinition<typeof ActionsEnvSchema> = {
   openapi: {
     title: 'svc-actions',
     description:
-      'The cross-meeting action index: search by action text, meeting title and hashtag; ticking actions.',
+      'The cross-meeting action index, fed by svc-meetings events: search by action text, meeting title and hashtag.',
   },
 };
 

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ActionSetStatusRequestSchema,
   MeetingsExportRequestSchema,
   RpcSubjects,
-  type ApiError,
   type MeetingDeleted,
   type MeetingSnapshot,
   type RpcReply,
@@ -15,13 +13,11 @@ import type { TestUser } from '@meetings/service-kit/testing';
 type SnapshotAction = MeetingSnapshot['actions'][number];
 
 /**
- * svc-meetings as the index sees it: meetings whose every change bumps the version, the export
- * and the action-status responder. The source of truth the index must converge to.
+ * svc-meetings as the index sees it: meetings whose every change bumps the version, and the
+ * export. The source of truth the index must converge to.
  */
 export class FakeMeetings {
   readonly meetings = new Map<string, MeetingSnapshot>();
-  /** Set to refuse the next status changes with this error body. */
-  refuseStatusWith: ApiError | null = null;
   /** Export requests seen, to check paging. */
   readonly exportRequests: { afterId?: string; limit: number }[] = [];
 
@@ -66,12 +62,9 @@ export class FakeMeetings {
     return meeting;
   }
 
-  /** Registers the export and action-status responders on a bus. */
+  /** Registers the export responder on a bus. */
   async answerOn(bus: MessageBus): Promise<void> {
     await bus.respond(RpcSubjects.MeetingsExport, async (body) => this.exportPage(body), {
-      queue: 'fake-meetings',
-    });
-    await bus.respond(RpcSubjects.ActionSetStatus, async (body) => this.setStatus(body), {
       queue: 'fake-meetings',
     });
   }
@@ -92,33 +85,11 @@ export class FakeMeetings {
       },
     };
   }
-
-  private setStatus(body: unknown): RpcReply {
-    const request = ActionSetStatusRequestSchema.parse(body);
-    if (this.refuseStatusWith) return { ok: false, error: this.refuseStatusWith };
-    const meeting = this.meetings.get(request.meetingId);
-    if (!meeting) return refusal(404, 'MEETING_NOT_FOUND', 'Meeting not found');
-    const email = request.caller.email.toLowerCase();
-    if (meeting.ownerId !== request.caller.id && !meeting.sharedWith.includes(email))
-      return refusal(403, 'MEETING_ACCESS_DENIED', 'Access denied');
-    if (!meeting.actions.some((a) => a.id === request.actionId))
-      return refusal(404, 'MEETING_ACTION_ITEM_NOT_FOUND', 'Action item not found');
-    const changed = this.change(meeting.id, (m) => {
-      m.actions = m.actions.map((a) =>
-        a.id === request.actionId ? { ...a, completed: request.completed } : a,
-      );
-    });
-    return { ok: true, data: { meeting: changed } };
-  }
 }
 
 /** An action as svc-meetings makes it: hashtags parsed from the text. */
 export function action(text: string, order: number, completed = false): SnapshotAction {
   return { id: randomUUID(), text, completed, order, hashtags: parseHashtags(text) };
-}
-
-export function refusal(statusCode: number, code: string, text: string): RpcReply {
-  return { ok: false, error: { statusCode, code, error: text, message: text } };
 }
 
 function clone<T>(value: T): T {

@@ -104,19 +104,16 @@ describe('redelivered and out-of-order events', () => {
     expect(await h.indexed(v1.id)).toEqual(expectedView(v3));
   });
 
-  it('drops an upsert whose version the index holds before any transaction: nothing recorded', async () => {
+  it('records an upsert of a version the index holds or passed, and changes nothing', async () => {
     const v1 = meetings.create(owner, { title: 'held', actions: [action('first', 1)] });
     const v2 = meetings.change(v1.id, (m) => (m.title = 'held v2'));
     const applied = h.upserted(v2);
     await h.feed(applied);
-    // What a tick through svc-actions leads to: the answer applied, then the same version's event.
     const same = h.upserted(v2);
     const older = h.upserted(v1);
     await h.feed(same);
     await h.feed(older);
-    expect(await h.processedCount(applied.id)).toBe(1);
-    expect(await h.processedCount(same.id)).toBe(0);
-    expect(await h.processedCount(older.id)).toBe(0);
+    for (const event of [applied, same, older]) expect(await h.processedCount(event.id)).toBe(1);
     expect(await h.indexed(v1.id)).toEqual(expectedView(v2));
   });
 

@@ -1,5 +1,10 @@
 import 'reflect-metadata';
-import { startService, type ServiceDefinition, type StartOptions } from '@meetings/service-kit';
+import {
+  MessagingTables1763800000000,
+  startService,
+  type ServiceDefinition,
+  type StartOptions,
+} from '@meetings/service-kit';
 import { AuthModule } from './auth.module.js';
 import { AuthEnvSchema } from './config.js';
 import { entities } from './entities.js';
@@ -12,7 +17,7 @@ export const authService: ServiceDefinition<typeof AuthEnvSchema> = {
   defaultPort: 4001,
   module: AuthModule,
   entities,
-  migrations: [AuthTables1763800000100, SignInFailures1763800000200],
+  migrations: [MessagingTables1763800000000, AuthTables1763800000100, SignInFailures1763800000200],
   env: AuthEnvSchema,
   openapi: {
     title: 'svc-auth',

@@ -1,3 +1,4 @@
+import '@meetings/service-kit/node-version';
 import { runStandalone } from '@meetings/service-kit';
 import { authService } from './app.js';
 

@@ -1,3 +1,4 @@
+import '@meetings/service-kit/node-version';
 import 'reflect-metadata';
 import { startAuthService } from './app.js';
 import { LoginCodesService } from './otp/login-codes.service.js';

@@ -1,5 +1,10 @@
 import 'reflect-metadata';
-import { startService, type ServiceDefinition, type StartOptions } from '@meetings/service-kit';
+import {
+  MessagingTables1763800000000,
+  startService,
+  type ServiceDefinition,
+  type StartOptions,
+} from '@meetings/service-kit';
 import { MeetingsEnvSchema } from './config.js';
 import { MeetingsModule } from './meetings.module.js';
 import { MeetingTables1763800000300 } from './migrations/1763800000300-meeting-tables.js';
@@ -16,6 +21,7 @@ export const meetingsService: ServiceDefinition<typeof MeetingsEnvSchema> = {
   module: MeetingsModule,
   entities,
   migrations: [
+    MessagingTables1763800000000,
     MeetingTables1763800000300,
     MeetingTitleSearch1763800000310,
     GinIndexesWithoutPendingList1763800000320,

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MeetingAccess } from './access/meeting-access.service.js';
-import { ActionStatusResponder } from './actions/action-status.responder.js';
+import { ActionStatusController } from './actions/action-status.controller.js';
 import { ActionsController } from './actions/actions.controller.js';
 import { ActionsService } from './actions/actions.service.js';
 import { AgendaController } from './agenda/agenda.controller.js';
@@ -30,9 +30,9 @@ import { MeetingWriter } from './writing/meeting-writer.service.js';
     AgendaController,
     NotesController,
     ActionsController,
+    ActionStatusController,
     PreviousActionsController,
     DuplicateController,
-    ActionStatusResponder,
     MeetingsExportResponder,
     SubscriptionEventsController,
   ],

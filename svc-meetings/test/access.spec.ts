@@ -201,7 +201,6 @@ describe.each(MEETING_ROUTES)('$method $name', (route) => {
   });
 
   it('accepts a token it verified before, and still refuses any change to it', async () => {
-    // Verified tokens are remembered; a token differing in one character must be checked afresh.
     const fixture = await meetingWithContent(owner);
     const token = await h.runtime.tokens.sign(owner.user!);
     const get = (t: string) =>

@@ -1,3 +1,4 @@
+import '@meetings/service-kit/node-version';
 import { runMigrationsOnly } from '@meetings/service-kit';
 import { subscriptionService } from './app.js';
 

@@ -16,7 +16,6 @@ export type Subject = (typeof Subjects)[keyof typeof Subjects];
 /** Request/reply subjects (core NATS request, never stored in a stream). */
 export const RpcSubjects = {
   EntitlementGet: 'subscription.entitlement.get',
-  ActionSetStatus: 'meetings.action.set-status',
   MeetingsExport: 'meetings.snapshot.export',
 } as const;
 
@@ -122,19 +121,6 @@ export const MeetingDeletedSchema = z.object({ meetingId: IdSchema, version: z.n
 export type MeetingDeleted = z.infer<typeof MeetingDeletedSchema>;
 
 // ---------- request/reply ----------
-
-export const RpcCallerSchema = z.object({ id: IdSchema, email: z.string() });
-
-export const ActionSetStatusRequestSchema = z.object({
-  caller: RpcCallerSchema,
-  meetingId: IdSchema,
-  actionId: IdSchema,
-  completed: z.boolean(),
-});
-export type ActionSetStatusRequest = z.infer<typeof ActionSetStatusRequestSchema>;
-
-export const ActionSetStatusReplySchema = z.object({ meeting: MeetingSnapshotSchema });
-export type ActionSetStatusReply = z.infer<typeof ActionSetStatusReplySchema>;
 
 export const MeetingsExportRequestSchema = z.object({
   afterId: IdSchema.optional(),

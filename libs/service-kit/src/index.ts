@@ -1,7 +1,6 @@
 // Decorator metadata must exist before any decorated class below is evaluated.
 import 'reflect-metadata';
 export * from './auth/auth.guard.js';
-export * from './auth/internal-token.strategy.js';
 export * from './auth/key-store.js';
 export * from './cache/cache.js';
 export * from './config/config.js';
@@ -16,6 +15,7 @@ export * from './messaging/bus-transport.js';
 export * from './messaging/in-process-bus.js';
 export * from './messaging/jetstream-bus.js';
 export * from './messaging/messaging-tables.js';
+export * from './messaging/messaging-tables.migration.js';
 export * from './messaging/outbox.js';
 export * from './messaging/rpc-client.js';
 export * from './metrics/metrics.js';

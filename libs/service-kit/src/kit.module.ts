@@ -1,10 +1,8 @@
 import { type DynamicModule, Global, Module, type Provider } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
-import { PassportModule } from '@nestjs/passport';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { InternalAuthGuard } from './auth/auth.guard.js';
-import { InternalTokenStrategy } from './auth/internal-token.strategy.js';
 import type { KeyStore } from './auth/key-store.js';
 import type { Cache } from './cache/cache.js';
 import type { ServiceEnv } from './config/config.js';
@@ -54,14 +52,12 @@ export class ServiceKitModule {
         provide: RpcClient,
         useValue: new RpcClient(kit.bus, kit.config.RPC_TIMEOUT_MS, kit.telemetry.tracer),
       },
-      InternalTokenStrategy,
       { provide: APP_GUARD, useClass: InternalAuthGuard },
       { provide: APP_FILTER, useValue: new ErrorFilter(kit.logger) },
       { provide: APP_PIPE, useValue: new SchemaValidationPipe() },
     ];
     return {
       module: ServiceKitModule,
-      imports: [PassportModule],
       controllers: [HealthController, MetricsController],
       providers,
       exports: [

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { Logger } from 'pino';
-import { JwksKeyStore, type KeyStore } from './auth/key-store.js';
+import { jwksKeyStore, type KeyStore } from './auth/key-store.js';
 import { MemoryCache, RedisCache, type Cache } from './cache/cache.js';
 import type { ServiceEnv } from './config/config.js';
 import { EmbeddedPostgres } from './database/embedded-postgres.js';
@@ -82,7 +82,7 @@ export async function provideInfrastructure(
   }
 
   const keyStore =
-    shared.keyStore ?? new JwksKeyStore(env.AUTH_JWKS_URL ?? 'http://127.0.0.1:4001/internal/jwks');
+    shared.keyStore ?? jwksKeyStore(env.AUTH_JWKS_URL ?? 'http://127.0.0.1:4001/internal/jwks');
 
   return {
     embeddedDb,

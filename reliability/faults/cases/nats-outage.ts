@@ -3,7 +3,7 @@ import { signUp, type UserClient } from '../../support/client.js';
 import { round, type Sample } from '../../support/stats.js';
 import { DURATIONS, settle, sleep, type FaultSuite } from '../../support/suite.js';
 
-/** Writes that svc-meetings serves on its own (the entitlement comes from its cache). */
+/** Writes that svc-meetings serves on its own (the entitlement comes from its cache), ticks included. */
 const MEETING_WRITES = new Set([
   'create',
   'rename',
@@ -15,9 +15,10 @@ const MEETING_WRITES = new Set([
   'share',
   'unshare',
   'delete',
+  'tick-action',
 ]);
-/** Ticks from the actions page: svc-actions asks svc-meetings over NATS request/reply. */
-const TICKS_OVER_NATS = new Set(['tick-action', 'shared-tick']);
+/** Ticks of shared actions: svc-meetings serves them too; a share revoked meanwhile is a fair 403. */
+const SHARED_TICKS = new Set(['shared-tick']);
 
 export function natsOutage(suite: () => FaultSuite): void {
   it(`NATS stopped ${DURATIONS.natsOutageMs / 1000} s under traffic: writes keep succeeding, every event is delivered once it is back, none twice, index and entitlements converge`, async () => {
@@ -94,9 +95,9 @@ export function natsOutage(suite: () => FaultSuite): void {
       recorder.summary(outageStart, outageEnd, filter);
     const writes = during((s) => MEETING_WRITES.has(s.op));
     const reads = during(
-      (s) => !MEETING_WRITES.has(s.op) && !TICKS_OVER_NATS.has(s.op) && s.op !== 'sign-in',
+      (s) => !MEETING_WRITES.has(s.op) && !SHARED_TICKS.has(s.op) && s.op !== 'sign-in',
     );
-    const ticks = during((s) => TICKS_OVER_NATS.has(s.op));
+    const ticks = during((s) => SHARED_TICKS.has(s.op));
     const trials = await env.query<{ email: string; n: number }>(
       `SELECT u.email, count(o.id)::int AS n FROM auth.app_user u
        LEFT JOIN subscription.outbox_event o
@@ -109,7 +110,7 @@ export function natsOutage(suite: () => FaultSuite): void {
       outageSeconds: round((outageEnd - outageStart) / 1000),
       writesDuringOutage: writes,
       readsDuringOutage: reads,
-      ticksOverNatsDuringOutage: ticks,
+      sharedTicksDuringOutage: ticks,
       signUpsDuringOutageMs: newcomers.map((n) => n.ms),
       eventsWaitingInAuthOutbox: waiting[0]!.n,
       outboxesEmptyAfterMs: settled.outboxMs + DURATIONS.afterMs,
@@ -128,9 +129,7 @@ export function natsOutage(suite: () => FaultSuite): void {
     ).toEqual([]);
     expect(writes.failures).toBe(0);
     expect(reads.failures).toBe(0);
-    // Ticks need request/reply: refused at once with 503, never left hanging.
-    for (const status of Object.keys(ticks.byStatus)) expect(['200', '503']).toContain(status);
-    expect(ticks.max).toBeLessThan(5_000);
+    expect(ticks.failures, JSON.stringify(ticks.byStatus)).toBe(0);
     expect(refusedAfterMs).toBeGreaterThanOrEqual(0);
     // One trial each, however the registration was delivered.
     expect(trials.map((t) => t.n)).toEqual(newcomers.map(() => 1));

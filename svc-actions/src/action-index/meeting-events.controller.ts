@@ -17,10 +17,9 @@ import { MeetingIndexWriter } from './meeting-index.writer.js';
 export const INDEX_CONSUMER = 'svc-actions.index';
 
 /**
- * Feeds the index from svc-meetings' durable events. The inbox drops redeliveries; the version
- * rule in the writer makes order and duplicates that slip past it harmless. An upsert whose version
- * the index already holds (or passed) is dropped before any transaction, unrecorded: whenever it
- * comes again, it is dropped again.
+ * Feeds the index from svc-meetings' durable events, the index's only source besides a rebuild.
+ * The inbox drops redeliveries; the version rule in the writer makes order and duplicates that slip
+ * past it harmless.
  */
 @Controller()
 export class MeetingEventsController {
@@ -35,16 +34,6 @@ export class MeetingEventsController {
     @Payload({ schema: envelopeOf(MeetingUpsertedSchema) }) event: EventEnvelope<MeetingUpserted>,
   ): Promise<void> {
     const { meeting } = event.data;
-    // Most often the index has this version already: a tick through svc-actions applies
-    // svc-meetings' answer at once, and its event follows. The version rule would refuse it anyway;
-    // one read spares the transaction that would record it and refuse it.
-    if (await this.writer.holds(meeting.id, meeting.version)) {
-      this.logger.debug(
-        { eventId: event.id, meetingId: meeting.id, version: meeting.version },
-        'meeting upsert already indexed',
-      );
-      return;
-    }
     let applied = false;
     await this.outbox.consumeOnce(INDEX_CONSUMER, event.id, async (manager) => {
       applied = await this.writer.upsert(manager, meeting);

@@ -44,16 +44,6 @@ export class MeetingIndexWriter {
     return true;
   }
 
-  /** Whether the index holds the meeting at this version or a later one (a tombstone's too). */
-  async holds(meetingId: string, version: number): Promise<boolean> {
-    const rows = await queryRows(
-      this.dataSource,
-      `SELECT 1 FROM indexed_meeting WHERE id = $1 AND version >= $2`,
-      [meetingId, version],
-    );
-    return rows.length > 0;
-  }
-
   /** Returns true when the deletion was not older than the index and the meeting is now a tombstone. */
   async delete(manager: EntityManager, meetingId: string, version: number): Promise<boolean> {
     const won = await queryRows(
@@ -70,7 +60,7 @@ export class MeetingIndexWriter {
     return true;
   }
 
-  /** Applies snapshots in one transaction (a reply from svc-meetings, a page of a rebuild). */
+  /** Applies snapshots in one transaction (a page of a rebuild). */
   async upsertAll(meetings: readonly MeetingSnapshot[]): Promise<number> {
     if (meetings.length === 0) return 0;
     return this.dataSource.transaction(async (manager) => {

@@ -1,11 +1,8 @@
 import {
-  ActionSetStatusReplySchema,
   CommonErrorCode,
   MeetingsExportReplySchema,
   RpcSubjects,
   ServerMessages,
-  type ActionSetStatusReply,
-  type ActionSetStatusRequest,
   type MeetingsExportReply,
 } from '@meetings/contracts';
 import { DomainError, RpcClient } from '@meetings/service-kit';
@@ -13,17 +10,13 @@ import { Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 
 /**
- * svc-meetings over request/reply. Its refusals (4xx) pass through with their status and text; no
- * responder is 503 and no answer in time 504 (RpcClient); anything else it gets wrong, including a
- * reply we cannot read, is 502, so a fault upstream never reads as a fault here.
+ * svc-meetings' export over request/reply, for rebuilding the index. No responder is 503 and no
+ * answer in time 504 (RpcClient); anything else it gets wrong, including a reply we cannot read, is
+ * 502, so a fault upstream never reads as a fault here.
  */
 @Injectable()
 export class MeetingsClient {
   constructor(private readonly rpc: RpcClient) {}
-
-  setActionStatus(request: ActionSetStatusRequest): Promise<ActionSetStatusReply> {
-    return this.call(RpcSubjects.ActionSetStatus, request, ActionSetStatusReplySchema);
-  }
 
   exportPage(afterId: string | undefined, limit: number): Promise<MeetingsExportReply> {
     return this.call(

@@ -134,3 +134,12 @@ export async function migrateDatabase(
     }
   }
 }
+
+/**
+ * The statements TypeORM would still run to make the database match the entities: none when the
+ * migrations and the entities describe the same schema.
+ */
+export async function schemaDrift(dataSource: DataSource): Promise<string[]> {
+  const sql = await dataSource.driver.createSchemaBuilder().log();
+  return sql.upQueries.map((query) => query.query);
+}

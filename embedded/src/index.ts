@@ -4,6 +4,8 @@ import {
   createLogger,
   EmbeddedPostgres,
   InProcessBus,
+  jwksKeyStore,
+  type KeyStore,
   MemoryCache,
   type RunningService,
   type SharedRuntime,
@@ -88,27 +90,30 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
   const started: RunningService[] = [];
   const host = '127.0.0.1';
   const portBase = options.servicePortBase ?? Number(env.SERVICE_PORT_BASE ?? 0);
-  const start = async <T extends RunningService>(
-    starter: (o: StartOptions) => Promise<T>,
-    extraEnv: Record<string, string> = {},
-  ) => {
+  const start = async <T extends RunningService>(starter: (o: StartOptions) => Promise<T>) => {
     const service = await starter({
       shared,
       port: portBase > 0 ? portBase + started.length + 1 : 0,
       managementPort: portBase > 0 ? portBase + 100 + started.length + 1 : 0,
       host,
-      env: { ...env, DATA_DIR: dataDir, ...extraEnv },
+      env: { ...env, DATA_DIR: dataDir },
     });
     started.push(service);
     return service;
   };
 
+  // One key store for every service of the process, svc-auth included: the keys svc-auth
+  // publishes, whose address is known once it listens.
+  let authKeys: KeyStore | undefined;
+  shared.keyStore ??= (header, token) =>
+    authKeys ? authKeys(header, token) : Promise.reject(new Error('svc-auth has not started'));
+
   try {
     const auth = await start(startAuthService);
-    const jwks = { AUTH_JWKS_URL: `${auth.managementUrl}/internal/jwks` };
-    const subscription = await start(startSubscriptionService, jwks);
-    const meetings = await start(startMeetingsService, jwks);
-    const actions = await start(startActionsService, jwks);
+    authKeys = jwksKeyStore(`${auth.managementUrl}/internal/jwks`);
+    const subscription = await start(startSubscriptionService);
+    const meetings = await start(startMeetingsService);
+    const actions = await start(startActionsService);
     ownedBus?.open();
 
     const gatewayConfig = loadGatewayConfig({

@@ -349,6 +349,17 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     writes: true,
   },
 
+  // Under /api/actions, but a change to a meeting: the gateway sends it to svc-meetings.
+  {
+    method: 'PUT',
+    route: '/api/actions/:meetingId/action/:actionId/status',
+    call: (c) => ({
+      url: `/api/actions/${c.target.meetingId}/action/${c.target.actionId}/status`,
+      body: { completed: true },
+    }),
+    outcomes: TICK,
+  },
+
   // ---------- svc-actions ----------
   {
     method: 'GET',
@@ -361,15 +372,6 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     route: '/api/actions/hashtags',
     call: (c) => ({ url: `/api/actions/hashtags?q=${c.target.tag}` }),
     outcomes: LIST,
-  },
-  {
-    method: 'PUT',
-    route: '/api/actions/:meetingId/action/:actionId/status',
-    call: (c) => ({
-      url: `/api/actions/${c.target.meetingId}/action/${c.target.actionId}/status`,
-      body: { completed: true },
-    }),
-    outcomes: TICK,
   },
 ];
 

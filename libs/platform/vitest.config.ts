@@ -1,3 +1,0 @@
-import { nodeProject } from '../../vitest.shared.ts';
-
-export default nodeProject('@meetings/platform', { decorators: true });

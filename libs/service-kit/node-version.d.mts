@@ -1,0 +1,2 @@
+export declare const NODE_MAJOR: number;
+export declare function nodeVersionProblem(version?: string): string | null;
