@@ -15,7 +15,6 @@ export * from './messaging/bus-transport.js';
 export * from './messaging/in-process-bus.js';
 export * from './messaging/jetstream-bus.js';
 export * from './messaging/messaging-tables.js';
-export * from './messaging/messaging-tables.migration.js';
 export * from './messaging/outbox.js';
 export * from './messaging/rpc-client.js';
 export * from './metrics/metrics.js';
