@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { EntitlementService } from '../entitlement/entitlement.service.js';
 import { meetingError } from '../errors.js';
 import { MeetingStore } from '../store/meeting-store.js';
-import type { MeetingHeadRow, MeetingRow } from '../store/rows.js';
+import type { MeetingEntity, MeetingHead } from '../store/entities.js';
 import type { Caller } from './caller.js';
 
 /** Reading covers ticking actions; editing is everything else. */
@@ -12,10 +12,10 @@ export type Permission = 'read' | 'edit';
 
 /** The owner and the e-mails the meeting is shared with may see it (and tick its actions). */
 export function canRead(
-  meeting: Pick<MeetingHeadRow, 'owner_id' | 'shared_with'>,
+  meeting: Pick<MeetingHead, 'ownerId' | 'sharedWith'>,
   caller: Caller,
 ): boolean {
-  return meeting.owner_id === caller.id || meeting.shared_with.includes(caller.email);
+  return meeting.ownerId === caller.id || meeting.sharedWith.includes(caller.email);
 }
 
 /**
@@ -30,7 +30,7 @@ export class MeetingAccess {
     private readonly entitlements: EntitlementService,
   ) {}
 
-  async readable(caller: Caller, meetingId: string): Promise<MeetingRow> {
+  async readable(caller: Caller, meetingId: string): Promise<MeetingEntity> {
     const meeting = await this.meetings.find(this.dataSource, meetingId);
     if (!meeting) throw meetingError(MeetingErrorCode.NotFound);
     if (!canRead(meeting, caller)) throw meetingError(MeetingErrorCode.AccessDenied);
@@ -46,7 +46,7 @@ export class MeetingAccess {
     meetingId: string,
     permission: Permission,
     refusal?: MeetingErrorCode,
-  ): Promise<MeetingRow> {
+  ): Promise<MeetingEntity> {
     const meeting = await this.readable(caller, meetingId);
     if (permission === 'edit') await this.requireEditor(caller, meeting, refusal);
     return meeting;
@@ -54,11 +54,11 @@ export class MeetingAccess {
 
   async requireEditor(
     caller: Caller,
-    meeting: MeetingHeadRow,
+    meeting: MeetingHead,
     refusal?: MeetingErrorCode,
   ): Promise<void> {
     // The owner first: nobody else's plan needs asking.
-    if (meeting.owner_id !== caller.id) throw meetingError(refusal ?? MeetingErrorCode.ReadOnly);
+    if (meeting.ownerId !== caller.id) throw meetingError(refusal ?? MeetingErrorCode.ReadOnly);
     this.requireEditorWith(caller, meeting, await this.editingPlan(caller), refusal);
   }
 
@@ -81,11 +81,11 @@ export class MeetingAccess {
   /** Only the owner edits, and only on a plan that allows it (in this order of refusals). */
   requireEditorWith(
     caller: Caller,
-    meeting: MeetingHeadRow,
+    meeting: MeetingHead,
     allowsEditing: () => boolean,
     refusal?: MeetingErrorCode,
   ): void {
-    if (meeting.owner_id !== caller.id) throw meetingError(refusal ?? MeetingErrorCode.ReadOnly);
+    if (meeting.ownerId !== caller.id) throw meetingError(refusal ?? MeetingErrorCode.ReadOnly);
     if (!allowsEditing()) throw meetingError(refusal ?? MeetingErrorCode.NotEntitled);
   }
 }

@@ -13,7 +13,8 @@ import { MeetingAccess } from '../access/meeting-access.service.js';
 import { meetingError } from '../errors.js';
 import { ItemList, type ItemChanges } from '../items/item-list.js';
 import { ActionStore } from '../items/item-store.js';
-import type { ActionRow, FullMeeting } from '../store/rows.js';
+import type { ActionFields } from '../store/entities.js';
+import type { FullMeeting } from '../store/views.js';
 import { MeetingWriter } from '../writing/meeting-writer.service.js';
 
 /**
@@ -22,7 +23,7 @@ import { MeetingWriter } from '../writing/meeting-writer.service.js';
  */
 @Injectable()
 export class ActionsService {
-  private readonly items: ItemList<ActionRow>;
+  private readonly items: ItemList<ActionFields>;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -91,7 +92,7 @@ export class ActionsService {
 }
 
 function changesMoreThanTick(
-  item: ActionRow,
+  item: ActionFields,
   body: Pick<UpdateActionItemBody, 'text' | 'order'>,
 ): boolean {
   return (

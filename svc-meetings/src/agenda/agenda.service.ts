@@ -9,13 +9,14 @@ import { Injectable } from '@nestjs/common';
 import type { Caller } from '../access/caller.js';
 import { ItemList } from '../items/item-list.js';
 import { AgendaStore } from '../items/item-store.js';
-import type { AgendaRow, FullMeeting } from '../store/rows.js';
+import type { AgendaFields } from '../store/entities.js';
+import type { FullMeeting } from '../store/views.js';
 import { MeetingWriter } from '../writing/meeting-writer.service.js';
 
 /** The agenda is the owner's to change (its checkboxes are read-only for everyone else). */
 @Injectable()
 export class AgendaService {
-  private readonly items: ItemList<AgendaRow>;
+  private readonly items: ItemList<AgendaFields>;
 
   constructor(
     private readonly writer: MeetingWriter,

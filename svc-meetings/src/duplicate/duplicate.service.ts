@@ -7,7 +7,8 @@ import type { Caller } from '../access/caller.js';
 import { MeetingAccess } from '../access/meeting-access.service.js';
 import { ActionStore, AgendaStore } from '../items/item-store.js';
 import { MeetingStore } from '../store/meeting-store.js';
-import type { FullMeeting, ItemRow } from '../store/rows.js';
+import type { ItemFields } from '../store/entities.js';
+import type { FullMeeting } from '../store/views.js';
 import { MeetingWriter } from '../writing/meeting-writer.service.js';
 
 /**
@@ -37,13 +38,13 @@ export class DuplicateService {
       const copyId = randomUUID();
       const copy = await this.meetings.insert(tx, {
         id: copyId,
-        owner_id: caller.id,
-        owner_email: caller.email,
+        ownerId: caller.id,
+        ownerEmail: caller.email,
         title: options.title,
         date: new Date(options.date),
         notes: options.includeNotes ? source.notes : '',
-        shared_with: options.includeShared ? source.shared_with : [],
-        series_id: source.series_id,
+        sharedWith: options.includeShared ? source.sharedWith : [],
+        seriesId: source.seriesId,
       });
 
       const agendaCopied =
@@ -71,9 +72,9 @@ export class DuplicateService {
   }
 }
 
-function copiesOf<R extends ItemRow>(items: readonly R[], meetingId: string): R[] {
+function copiesOf<R extends ItemFields>(items: readonly R[], meetingId: string): R[] {
   return renumber(items).map(
     ({ order, ...item }) =>
-      ({ ...item, id: randomUUID(), meeting_id: meetingId, position: order }) as unknown as R,
+      ({ ...item, id: randomUUID(), meetingId: meetingId, position: order }) as unknown as R,
   );
 }

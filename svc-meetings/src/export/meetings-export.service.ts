@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ActionStore } from '../items/item-store.js';
 import { MeetingStore } from '../store/meeting-store.js';
-import { byMeeting } from '../store/rows.js';
+import { byMeeting } from '../items/item-store.js';
 import { meetingSnapshot } from '../store/views.js';
 
 /** Every meeting's snapshot, a page at a time in id order, for rebuilding svc-actions' index. */

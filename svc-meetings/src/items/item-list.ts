@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { MeetingErrorCode } from '@meetings/contracts';
 import { meetingError } from '../errors.js';
-import type { ItemRow, Queryable } from '../store/rows.js';
+import type { ItemFields } from '../store/entities.js';
+import type { Queryable } from '../store/query.js';
 import { newOrder, type OrderEntry } from './item-order.js';
 import type { ItemStore } from './item-store.js';
 
@@ -11,16 +12,16 @@ export interface ItemChanges {
   order?: number;
 }
 
-export interface ItemKind<R extends ItemRow> {
+export interface ItemKind<R extends ItemFields> {
   store: ItemStore<R>;
   notFound: MeetingErrorCode;
   max: number;
   /** The columns a new or edited text implies beyond the text itself (an action's hashtags). */
-  fromText(text: string): Omit<R, keyof ItemRow>;
+  fromText(text: string): Omit<R, keyof ItemFields>;
 }
 
 /** The rules shared by agenda items and actions, applied inside a meeting's transaction. */
-export class ItemList<R extends ItemRow> {
+export class ItemList<R extends ItemFields> {
   constructor(private readonly kind: ItemKind<R>) {}
 
   async get(
@@ -41,7 +42,7 @@ export class ItemList<R extends ItemRow> {
     const position = await this.kind.store.nextPosition(q, meetingId);
     const row = {
       id: randomUUID(),
-      meeting_id: meetingId,
+      meetingId: meetingId,
       text,
       completed: false,
       position,

@@ -1,30 +1,49 @@
-import { queryRows } from '@meetings/service-kit';
 import { Injectable } from '@nestjs/common';
-import type { ActionRow, AgendaRow, ItemRow, Queryable } from '../store/rows.js';
+import { In, type EntityTarget, type Repository } from 'typeorm';
+import {
+  ActionItemEntity,
+  AgendaItemEntity,
+  type ActionFields,
+  type AgendaFields,
+  type ItemFields,
+} from '../store/entities.js';
+import { columnName, selection, type Queryable } from '../store/query.js';
 
-export type ItemTable = 'agenda_item' | 'action_item';
+type ItemEntity = AgendaItemEntity | ActionItemEntity;
 
-/** SQL of one item table (agenda items or actions); every statement is scoped to a meeting. */
-export class ItemStore<R extends ItemRow> {
-  constructor(
-    readonly table: ItemTable,
-    private readonly columns: readonly string[],
-  ) {}
+/** Queries of one item table (agenda items or actions); every statement is scoped to a meeting. */
+export class ItemStore<R extends ItemFields> {
+  constructor(private readonly entity: EntityTarget<ItemEntity>) {}
+
+  private repository(q: Queryable): Repository<ItemEntity> {
+    return q.getRepository(this.entity);
+  }
+
+  private select(q: Queryable) {
+    const repository = this.repository(q);
+    return repository
+      .createQueryBuilder('item')
+      .select(selection(repository.metadata, 'item', ['createdAt']));
+  }
 
   /** Items of the given meetings in display order (order ascending, then creation). */
-  list(
+  async list(
     q: Queryable,
     meetingIds: readonly string[],
     options: { openOnly?: boolean } = {},
   ): Promise<R[]> {
-    if (meetingIds.length === 0) return Promise.resolve([]);
-    return queryRows<R>(
-      q,
-      `SELECT ${this.columns.join(', ')} FROM ${this.table}
-       WHERE meeting_id = ANY($1::uuid[]) ${options.openOnly ? 'AND NOT completed' : ''}
-       ORDER BY meeting_id, position, created_at, id`,
-      [meetingIds],
-    );
+    if (meetingIds.length === 0) return [];
+    const query = this.select(q).where('item.meetingId = ANY(:meetingIds::uuid[])', {
+      meetingIds,
+    });
+    if (options.openOnly) query.andWhere('NOT item.completed');
+    const items = await query
+      .orderBy('item.meetingId')
+      .addOrderBy('item.position')
+      .addOrderBy('item.createdAt')
+      .addOrderBy('item.id')
+      .getMany();
+    return items as unknown as R[];
   }
 
   async find(
@@ -33,75 +52,55 @@ export class ItemStore<R extends ItemRow> {
     itemId: string,
     options: { lock?: boolean } = {},
   ): Promise<R | undefined> {
-    const [row] = await queryRows<R>(
-      q,
-      `SELECT ${this.columns.join(', ')} FROM ${this.table} WHERE meeting_id = $1 AND id = $2 ${options.lock ? 'FOR UPDATE' : ''}`,
-      [meetingId, itemId],
-    );
-    return row;
+    const query = this.select(q).where('item.meetingId = :meetingId AND item.id = :itemId', {
+      meetingId,
+      itemId,
+    });
+    if (options.lock) query.setLock('pessimistic_write');
+    return ((await query.getOne()) ?? undefined) as R | undefined;
   }
 
-  async count(q: Queryable, meetingId: string): Promise<number> {
-    const [row] = await queryRows<{ n: number }>(
-      q,
-      `SELECT count(*)::int AS n FROM ${this.table} WHERE meeting_id = $1`,
-      [meetingId],
-    );
-    return row?.n ?? 0;
+  count(q: Queryable, meetingId: string): Promise<number> {
+    return this.repository(q)
+      .createQueryBuilder('item')
+      .where('item.meetingId = :meetingId', { meetingId })
+      .getCount();
   }
 
   /** One past the highest order, so a new item goes last. */
   async nextPosition(q: Queryable, meetingId: string): Promise<number> {
-    const [row] = await queryRows<{ next: number }>(
-      q,
-      `SELECT COALESCE(max(position), 0) + 1 AS next FROM ${this.table} WHERE meeting_id = $1`,
-      [meetingId],
-    );
-    return row?.next ?? 1;
+    const highest = await this.repository(q).maximum('position', { meetingId });
+    return (highest ?? 0) + 1;
   }
 
-  /** Inserts rows that all have the same columns. */
-  async insert(q: Queryable, rows: readonly R[]): Promise<void> {
-    if (rows.length === 0) return;
-    const params: unknown[] = [];
-    const tuples = rows.map((row) => {
-      const values = this.columns.map((column) => {
-        params.push((row as unknown as Record<string, unknown>)[column]);
-        return `$${params.length}`;
-      });
-      return `(${values.join(', ')})`;
-    });
-    await q.query(
-      `INSERT INTO ${this.table} (${this.columns.join(', ')}) VALUES ${tuples.join(', ')}`,
-      params,
-    );
+  /** Inserts the items in one statement. */
+  async insert(q: Queryable, items: readonly R[]): Promise<void> {
+    if (items.length === 0) return;
+    await this.repository(q)
+      .createQueryBuilder()
+      .insert()
+      .values(items.map((item) => ({ ...item })))
+      .updateEntity(false)
+      .execute();
   }
 
   async update(
     q: Queryable,
     meetingId: string,
     itemId: string,
-    changes: Partial<Omit<R, 'id' | 'meeting_id'>>,
+    changes: Partial<Omit<R, 'id' | 'meetingId'>>,
   ): Promise<void> {
-    const entries = Object.entries(changes).filter(
-      ([column, value]) => value !== undefined && this.columns.includes(column),
+    const defined = Object.fromEntries(
+      Object.entries(changes).filter(([, value]) => value !== undefined),
     );
-    if (entries.length === 0) return;
-    const assignments = entries.map(([column], index) => `${column} = $${index + 3}`);
-    await q.query(
-      `UPDATE ${this.table} SET ${assignments.join(', ')} WHERE meeting_id = $1 AND id = $2`,
-      [meetingId, itemId, ...entries.map(([, value]) => value)],
-    );
+    if (Object.keys(defined).length === 0) return;
+    await this.repository(q).update({ meetingId, id: itemId }, defined);
   }
 
   async remove(q: Queryable, meetingId: string, itemIds: readonly string[]): Promise<number> {
     if (itemIds.length === 0) return 0;
-    const removed = await queryRows<{ id: string }>(
-      q,
-      `DELETE FROM ${this.table} WHERE meeting_id = $1 AND id = ANY($2::uuid[]) RETURNING id`,
-      [meetingId, itemIds],
-    );
-    return removed.length;
+    const result = await this.repository(q).delete({ meetingId, id: In([...itemIds]) });
+    return result.affected ?? 0;
   }
 
   /** Gives each named item its new order in one statement. */
@@ -111,27 +110,39 @@ export class ItemStore<R extends ItemRow> {
     ids: readonly string[],
     positions: readonly number[],
   ): Promise<void> {
-    await q.query(
-      `UPDATE ${this.table} AS item SET position = next.position
-       FROM unnest($2::uuid[], $3::int[]) AS next (id, position)
-       WHERE item.meeting_id = $1 AND item.id = next.id`,
-      [meetingId, ids, positions],
-    );
+    const repository = this.repository(q);
+    const id = columnName(repository.metadata, 'id');
+    await repository
+      .createQueryBuilder()
+      .update()
+      .set({ position: () => `(:positions::int[])[array_position(:ids::uuid[], ${id})]` })
+      .where('meetingId = :meetingId AND id = ANY(:ids::uuid[])', { meetingId })
+      .setParameters({ ids, positions })
+      .execute();
   }
 }
 
-const ITEM_COLUMNS = ['id', 'meeting_id', 'text', 'completed', 'position'] as const;
+/** Items grouped by their meeting, each group keeping the list's order. */
+export function byMeeting<R extends ItemFields>(items: readonly R[]): Map<string, R[]> {
+  const groups = new Map<string, R[]>();
+  for (const item of items) {
+    const group = groups.get(item.meetingId);
+    if (group) group.push(item);
+    else groups.set(item.meetingId, [item]);
+  }
+  return groups;
+}
 
 @Injectable()
-export class AgendaStore extends ItemStore<AgendaRow> {
+export class AgendaStore extends ItemStore<AgendaFields> {
   constructor() {
-    super('agenda_item', ITEM_COLUMNS);
+    super(AgendaItemEntity);
   }
 }
 
 @Injectable()
-export class ActionStore extends ItemStore<ActionRow> {
+export class ActionStore extends ItemStore<ActionFields> {
   constructor() {
-    super('action_item', [...ITEM_COLUMNS, 'hashtags']);
+    super(ActionItemEntity);
   }
 }

@@ -15,7 +15,7 @@ import { MeetingAccess } from '../access/meeting-access.service.js';
 import { EntitlementService } from '../entitlement/entitlement.service.js';
 import { meetingError } from '../errors.js';
 import { MeetingStore } from '../store/meeting-store.js';
-import type { FullMeeting } from '../store/rows.js';
+import type { FullMeeting } from '../store/views.js';
 import { meetingSummaryView } from '../store/views.js';
 import { MeetingWriter } from '../writing/meeting-writer.service.js';
 
@@ -55,13 +55,13 @@ export class MeetingsService {
     return this.outbox.transaction(async (tx, emit) => {
       const meeting = await this.meetings.insert(tx, {
         id,
-        owner_id: caller.id,
-        owner_email: caller.email,
+        ownerId: caller.id,
+        ownerEmail: caller.email,
         title: body.title,
         date: body.date ? new Date(body.date) : new Date(),
         notes: '',
-        shared_with: [],
-        series_id: id,
+        sharedWith: [],
+        seriesId: id,
       });
       return this.writer.publish(tx, emit, meeting);
     });

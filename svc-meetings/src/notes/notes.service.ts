@@ -3,7 +3,7 @@ import { SERVICE_CONFIG, sanitizeNotes } from '@meetings/service-kit';
 import type { Caller } from '../access/caller.js';
 import type { MeetingsEnv } from '../config.js';
 import { MeetingStore } from '../store/meeting-store.js';
-import type { FullMeeting } from '../store/rows.js';
+import type { FullMeeting } from '../store/views.js';
 import { MeetingWriter } from '../writing/meeting-writer.service.js';
 
 @Injectable()

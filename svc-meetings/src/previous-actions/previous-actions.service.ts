@@ -1,11 +1,10 @@
 import type { PreviousActionsResponse } from '@meetings/contracts';
-import { queryRows } from '@meetings/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Caller } from '../access/caller.js';
 import { MeetingAccess } from '../access/meeting-access.service.js';
-import { ActionStore } from '../items/item-store.js';
-import { byMeeting, type MeetingHeadRow } from '../store/rows.js';
+import { ActionStore, byMeeting } from '../items/item-store.js';
+import { ActionItemEntity, MeetingEntity } from '../store/entities.js';
 import { actionItemView } from '../store/views.js';
 
 /** Enough earlier occurrences for any meeting page; older ones are a click away on the actions page. */
@@ -26,25 +25,30 @@ export class PreviousActionsService {
     showCompleted: boolean,
   ): Promise<PreviousActionsResponse> {
     const meeting = await this.access.readable(caller, meetingId);
-    const earlier = await queryRows<Pick<MeetingHeadRow, 'id' | 'title' | 'date'>>(
-      this.dataSource,
-      `SELECT m.id, m.title, m.date FROM meeting m
-       WHERE m.date < $2 AND m.id <> $1
-         AND (m.series_id = $3 OR (m.owner_id = $4 AND lower(btrim(m.title)) = lower(btrim($5))))
-         AND (m.owner_id = $6 OR m.shared_with @> ARRAY[$7::text])
-         AND EXISTS (SELECT 1 FROM action_item a WHERE a.meeting_id = m.id ${showCompleted ? '' : 'AND NOT a.completed'})
-       ORDER BY m.date DESC, m.id DESC
-       LIMIT ${MAX_EARLIER_MEETINGS}`,
-      [
-        meeting.id,
-        meeting.date,
-        meeting.series_id,
-        meeting.owner_id,
-        meeting.title,
-        caller.id,
-        caller.email,
-      ],
-    );
+    const actionsOf = this.dataSource
+      .getRepository(ActionItemEntity)
+      .createQueryBuilder('a')
+      .select('1')
+      .where('a.meetingId = m.id');
+    if (!showCompleted) actionsOf.andWhere('NOT a.completed');
+    const earlier = await this.dataSource
+      .getRepository(MeetingEntity)
+      .createQueryBuilder('m')
+      .select(['m.id', 'm.title', 'm.date'])
+      .where('m.date < :date AND m.id <> :id', { date: meeting.date, id: meeting.id })
+      .andWhere(
+        '(m.seriesId = :seriesId OR (m.ownerId = :ownerId AND lower(btrim(m.title)) = lower(btrim(:title))))',
+        { seriesId: meeting.seriesId, ownerId: meeting.ownerId, title: meeting.title },
+      )
+      .andWhere('(m.ownerId = :callerId OR m.sharedWith @> ARRAY[:callerEmail::text])', {
+        callerId: caller.id,
+        callerEmail: caller.email,
+      })
+      .andWhere(`EXISTS (${actionsOf.getQuery()})`)
+      .orderBy('m.date', 'DESC')
+      .addOrderBy('m.id', 'DESC')
+      .limit(MAX_EARLIER_MEETINGS)
+      .getMany();
     const actions = byMeeting(
       await this.actions.list(
         this.dataSource,

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { Caller } from '../access/caller.js';
 import { meetingError } from '../errors.js';
 import { MeetingStore } from '../store/meeting-store.js';
-import type { FullMeeting } from '../store/rows.js';
+import type { FullMeeting } from '../store/views.js';
 import { MeetingWriter } from '../writing/meeting-writer.service.js';
 
 /** The shared-with list: trimmed, lower-case e-mails (the body schema normalises them), each once. */
@@ -16,21 +16,21 @@ export class SharingService {
 
   share(caller: Caller, meetingId: string, email: string): Promise<FullMeeting> {
     return this.writer.change(caller, meetingId, 'edit', async (tx, meeting) => {
-      if (email === meeting.owner_email.toLowerCase())
+      if (email === meeting.ownerEmail.toLowerCase())
         throw meetingError(MeetingErrorCode.EmailIsOwner);
-      if (meeting.shared_with.includes(email))
+      if (meeting.sharedWith.includes(email))
         throw meetingError(MeetingErrorCode.EmailAlreadyShared);
-      if (meeting.shared_with.length >= MAX_SHARED_WITH)
+      if (meeting.sharedWith.length >= MAX_SHARED_WITH)
         throw meetingError(MeetingErrorCode.TooManyItems);
-      await this.meetings.update(tx, meetingId, { shared_with: [...meeting.shared_with, email] });
+      await this.meetings.update(tx, meetingId, { sharedWith: [...meeting.sharedWith, email] });
     });
   }
 
   unshare(caller: Caller, meetingId: string, email: string): Promise<FullMeeting> {
     return this.writer.change(caller, meetingId, 'edit', async (tx, meeting) => {
-      if (!meeting.shared_with.includes(email)) throw meetingError(MeetingErrorCode.EmailNotShared);
+      if (!meeting.sharedWith.includes(email)) throw meetingError(MeetingErrorCode.EmailNotShared);
       await this.meetings.update(tx, meetingId, {
-        shared_with: meeting.shared_with.filter((shared) => shared !== email),
+        sharedWith: meeting.sharedWith.filter((shared) => shared !== email),
       });
     });
   }

@@ -75,4 +75,12 @@ export class KnownEntitlementEntity {
   @Column('timestamptz', { name: 'updated_at', default: () => 'now()' }) updatedAt!: Date;
 }
 
+/** A meeting without its notes (lists and snapshots never need them, and they can be large). */
+export type MeetingHead = Omit<MeetingEntity, 'notes'>;
+
+/** An item as the services use it: the entity without its relation and creation time. */
+export type AgendaFields = Omit<AgendaItemEntity, 'meeting' | 'createdAt'>;
+export type ActionFields = Omit<ActionItemEntity, 'meeting' | 'createdAt'>;
+export type ItemFields = AgendaFields;
+
 export const entities = [MeetingEntity, AgendaItemEntity, ActionItemEntity, KnownEntitlementEntity];

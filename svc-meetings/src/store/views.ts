@@ -5,15 +5,21 @@ import type {
   MeetingSnapshot,
   MeetingSummary,
 } from '@meetings/contracts';
-import type { ActionRow, AgendaRow, FullMeeting, MeetingHeadRow } from './rows.js';
+import type { ActionFields, AgendaFields, MeetingEntity, MeetingHead } from './entities.js';
 
-// Rows as the API and the events show them: `_id` and `id` both, dates as ISO text.
+export interface FullMeeting {
+  meeting: MeetingEntity;
+  agenda: AgendaFields[];
+  actions: ActionFields[];
+}
 
-export function agendaItemView(row: AgendaRow): AgendaItem {
+// Entities as the API and the events show them: `_id` and `id` both, dates as ISO text.
+
+export function agendaItemView(row: AgendaFields): AgendaItem {
   return { _id: row.id, id: row.id, text: row.text, completed: row.completed, order: row.position };
 }
 
-export function actionItemView(row: ActionRow): ActionItem {
+export function actionItemView(row: ActionFields): ActionItem {
   return {
     _id: row.id,
     id: row.id,
@@ -24,15 +30,15 @@ export function actionItemView(row: ActionRow): ActionItem {
   };
 }
 
-export function meetingSummaryView(row: MeetingHeadRow, callerId: string): MeetingSummary {
+export function meetingSummaryView(row: MeetingHead, callerId: string): MeetingSummary {
   return {
     _id: row.id,
     id: row.id,
     title: row.title,
     date: row.date.toISOString(),
-    owner: { _id: row.owner_id, id: row.owner_id, email: row.owner_email },
-    sharedWith: row.shared_with,
-    isOwner: row.owner_id === callerId,
+    owner: { _id: row.ownerId, id: row.ownerId, email: row.ownerEmail },
+    sharedWith: row.sharedWith,
+    isOwner: row.ownerId === callerId,
   };
 }
 
@@ -43,27 +49,27 @@ export function meetingView(full: FullMeeting, callerId: string): Meeting {
     agenda: full.agenda.map(agendaItemView),
     notes: meeting.notes,
     actions: full.actions.map(actionItemView),
-    seriesId: meeting.series_id,
+    seriesId: meeting.seriesId,
     version: meeting.version,
-    createdAt: meeting.created_at.toISOString(),
-    updatedAt: meeting.updated_at.toISOString(),
+    createdAt: meeting.createdAt.toISOString(),
+    updatedAt: meeting.updatedAt.toISOString(),
   };
 }
 
 /** What other services keep a copy of (svc-actions' index); `version` orders the copies. */
 export function meetingSnapshot(
-  meeting: MeetingHeadRow,
-  actions: readonly ActionRow[],
+  meeting: MeetingHead,
+  actions: readonly ActionFields[],
 ): MeetingSnapshot {
   return {
     id: meeting.id,
     version: meeting.version,
     title: meeting.title,
     date: meeting.date.toISOString(),
-    ownerId: meeting.owner_id,
-    ownerEmail: meeting.owner_email,
-    sharedWith: meeting.shared_with,
-    seriesId: meeting.series_id,
+    ownerId: meeting.ownerId,
+    ownerEmail: meeting.ownerEmail,
+    sharedWith: meeting.sharedWith,
+    seriesId: meeting.seriesId,
     actions: actions.map((action) => ({
       id: action.id,
       text: action.text,

@@ -11,10 +11,11 @@ import { canRead, MeetingAccess, type Permission } from '../access/meeting-acces
 import type { Caller } from '../access/caller.js';
 import { meetingError } from '../errors.js';
 import { MeetingStore } from '../store/meeting-store.js';
-import type { FullMeeting, MeetingRow } from '../store/rows.js';
+import type { MeetingEntity } from '../store/entities.js';
+import type { FullMeeting } from '../store/views.js';
 import { meetingSnapshot } from '../store/views.js';
 
-export type MeetingWork = (tx: EntityManager, meeting: MeetingRow) => Promise<void>;
+export type MeetingWork = (tx: EntityManager, meeting: MeetingEntity) => Promise<void>;
 
 /**
  * Every change: the caller's plan asked outside any transaction (it may ask svc-subscription), the
@@ -87,7 +88,7 @@ export class MeetingWriter {
   }
 
   /** Writes the upserted event of a meeting as it now stands in this transaction. */
-  async publish(tx: EntityManager, emit: Emit, meeting: MeetingRow): Promise<FullMeeting> {
+  async publish(tx: EntityManager, emit: Emit, meeting: MeetingEntity): Promise<FullMeeting> {
     const full = await this.meetings.full(tx, meeting);
     const upserted: MeetingUpserted = { meeting: meetingSnapshot(full.meeting, full.actions) };
     emit(Subjects.MeetingUpserted, upserted);
@@ -95,7 +96,7 @@ export class MeetingWriter {
   }
 
   /** Locks the row and checks sight: "Meeting not found", then "Access denied". */
-  async lockReadable(tx: EntityManager, caller: Caller, meetingId: string): Promise<MeetingRow> {
+  async lockReadable(tx: EntityManager, caller: Caller, meetingId: string): Promise<MeetingEntity> {
     const locked = await this.meetings.find(tx, meetingId, { lock: true });
     if (!locked) throw meetingError(MeetingErrorCode.NotFound);
     if (!canRead(locked, caller)) throw meetingError(MeetingErrorCode.AccessDenied);
