@@ -20,7 +20,14 @@ export function distributedProcesses({ root, base, gatewayPort, remoteDirs = {} 
     name,
     script: join(root, name, 'dist', 'main.js'),
     port,
-    env: { PORT: String(port), HOST: '127.0.0.1', AUTH_JWKS_URL: jwks },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      AUTH_JWKS_URL: jwks,
+      // Where each service calls the others' internal routes.
+      SUBSCRIPTION_INTERNAL_URL: `http://127.0.0.1:${ports.subscription}`,
+      MEETINGS_INTERNAL_URL: `http://127.0.0.1:${ports.meetings}`,
+    },
   });
   return [
     service('svc-auth', ports.auth),

@@ -142,6 +142,8 @@ export async function startDistributed({
     REDIS_URL,
     CACHE_PREFIX: `${namespace}:`,
     AUTH_JWKS_URL: `${urls.auth}/internal/jwks`,
+    SUBSCRIPTION_INTERNAL_URL: urls.subscription,
+    MEETINGS_INTERNAL_URL: urls.meetings,
     ...authSecrets(key),
     INDEX_REBUILD_ON_START: 'false',
     OTEL_SDK_DISABLED: 'true',

@@ -55,7 +55,8 @@ export const ServiceEnvSchema = z.object({
   /** OpenTelemetry collector (OTLP over HTTP); traces are off when unset. */
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  RPC_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3_000),
+  /** How long a call to another service's internal routes may take (each attempt). */
+  INTERNAL_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3_000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
 });
 export type ServiceEnv = z.infer<typeof ServiceEnvSchema>;
