@@ -5,4 +5,6 @@ export default createAppConfig({
   dir: import.meta.dirname,
   isHost: true,
   port: SHELL_DEV_PORT,
+  // `/` is public and shows no data: its HTML is rendered once by the build.
+  prerendered: { 'landing.html': './src/prerender/landing.tsx' },
 });

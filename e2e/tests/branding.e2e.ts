@@ -50,6 +50,8 @@ describe('tenant branding', () => {
       const { page, context, errors } = await openPage(browser);
       await page.goto(hostUrl(tenant.hosts[0]!));
       await page.getByText(tenant.branding.footerCredit).waitFor();
+      // The app has taken the place of the page the build rendered.
+      await page.locator('[data-remote="mfe_onboarding"]').waitFor();
       expect(await page.getByText(tenant.branding.productName).count()).toBeGreaterThan(0);
       expect(await page.getByText('MeetingKeeper').count()).toBe(0);
       expect(await landingBrand(page)).toEqual({
@@ -63,6 +65,26 @@ describe('tenant branding', () => {
     await page.goto('/');
     await page.getByText('Built by the MeetingKeeper team').waitFor();
     expect(await page.title()).toBe('MeetingKeeper');
+    await context.close();
+  });
+
+  it('brands the landing page the build rendered before the app has started', async () => {
+    const acme = TENANTS.tenants[0]!;
+    const { page, context } = await openPage(browser);
+    // Only the shell's start script runs: every other script is held back, unanswered.
+    await page.route(/\/(?!main\.)[^/]+\.js(\?|$)/, () => undefined);
+    await page.goto(hostUrl(acme.hosts[0]!), { waitUntil: 'domcontentloaded' });
+    await page.getByText(acme.branding.footerCredit).waitFor();
+    expect(await page.locator('#root').isHidden()).toBe(true);
+    expect(await page.getByText(`${acme.branding.productName} keeps agendas`).count()).toBe(1);
+    expect(await page.getByText('MeetingKeeper').count()).toBe(0);
+    // The buttons' colour changes with their usual transition.
+    await expect
+      .poll(() => landingBrand(page))
+      .toEqual({
+        title: acme.branding.productName,
+        button: rgb(acme.branding.primaryColor),
+      });
     await context.close();
   });
 

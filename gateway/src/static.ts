@@ -4,7 +4,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Files a browser must re-check on every load: they name the hashed files of one release. */
-const ALWAYS_FRESH = new Set(['index.html', 'mf-manifest.json', 'mf-stats.json', 'remoteEntry.js']);
+const ALWAYS_FRESH = new Set([
+  'index.html',
+  'landing.html',
+  'mf-manifest.json',
+  'mf-stats.json',
+  'remoteEntry.js',
+]);
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpe?g|gif|webp)$/;
 /** Paths the shell's router draws: anything but the API, the remotes and named files. */
 const NOT_A_PAGE = /^\/(api|remotes)(\/|$)|\.[a-z0-9]{1,8}$/i;
@@ -27,7 +33,7 @@ export type ShellFallback = (request: FastifyRequest, reply: FastifyReply) => bo
 
 /**
  * Serves the built front ends as plain files (with the `.br`/`.gz` siblings the build wrote): the
- * shell at / with its index.html for every page path, each remote at /remotes/<name>/, and the
+ * shell at / (its landing.html there) with its index.html for every other page path, each remote at /remotes/<name>/, and the
  * environment's remotes manifest at /remotes.json.
  */
 export async function serveFrontEnds(
@@ -49,6 +55,8 @@ export async function serveFrontEnds(
     await app.register(fastifyStatic, {
       root,
       prefix,
+      // `/` is the landing page, rendered at build time when the shell's build has one.
+      index: root === shellDir ? ['landing.html', 'index.html'] : false,
       decorateReply: index === 0,
       cacheControl: false,
       setHeaders: cacheHeaders,

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -337,6 +337,19 @@ describe('front ends', () => {
     }
     const post = await fetch(`${base}/app/meetings`, { method: 'POST' });
     expect(post.status).toBe(404);
+  });
+
+  it('answers / with the landing page the build rendered, when there is one', async () => {
+    const landing = join(shellDir, 'landing.html');
+    writeFileSync(landing, '<!doctype html><title>landing</title>');
+    try {
+      const page = await fetch(`${base}/`);
+      expect(await page.text()).toContain('<title>landing</title>');
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(await (await fetch(`${base}/login`)).text()).toContain('<title>shell</title>');
+    } finally {
+      rmSync(landing);
+    }
   });
 
   it('publishes the remotes manifest and serves each remote fresh', async () => {

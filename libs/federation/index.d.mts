@@ -38,7 +38,20 @@ export interface AppConfigOptions {
   /** Dev server port. */
   port: number;
   title?: string;
+  /**
+   * Production only: HTML pages rendered once at build time, file name → module whose default
+   * export returns the page's body; the app starts hidden behind it and replaces it.
+   */
+  prerendered?: Record<string, string>;
 }
+
+/** Compiles `entry` for Node with the app's resolution and loaders, runs it, returns its HTML. */
+export declare function renderAtBuildTime(options: {
+  entry: string;
+  dir: string;
+  resolve: Configuration['resolve'];
+  rules: NonNullable<Configuration['module']>['rules'];
+}): Promise<string>;
 
 export declare function createAppConfig(
   options: AppConfigOptions,

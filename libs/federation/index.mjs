@@ -1,6 +1,8 @@
 // One rspack + Module Federation configuration for the shell and every remote, so the shared
 // singletons and build settings cannot drift between apps.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -9,6 +11,7 @@ import { rspack } from '@rspack/core';
 import {
   BRANDING_PATH,
   EXPOSED_APP,
+  PRERENDERED_ROOT_ID,
   REMOTES,
   REMOTES_MANIFEST_PATH,
   SHELL_DEV_PORT,
@@ -305,8 +308,42 @@ const STYLE_ENGINE = {
 };
 
 /**
+ * Renders a page once, at build time: compiles `entry` (a module whose default export returns
+ * HTML) for Node with the app's own resolution and loaders, runs it and returns its HTML.
+ */
+export async function renderAtBuildTime({ entry, dir, resolve, rules }) {
+  const out = mkdtempSync(path.join(tmpdir(), 'prerender-'));
+  try {
+    const compiler = rspack({
+      name: 'prerender',
+      context: dir,
+      mode: 'production',
+      target: 'node',
+      devtool: false,
+      entry: { prerender: entry },
+      output: { path: out, filename: 'prerender.cjs', library: { type: 'commonjs2' } },
+      resolve,
+      module: { rules },
+      optimization: { minimize: false },
+    });
+    const stats = await new Promise((done, fail) =>
+      compiler.run((error, result) => compiler.close(() => (error ? fail(error) : done(result)))),
+    );
+    if (stats.hasErrors()) {
+      throw new Error(`${entry}: ${stats.toJson({ all: false, errors: true }).errors[0].message}`);
+    }
+    const { default: render } = createRequire(import.meta.url)(path.join(out, 'prerender.cjs'));
+    return await render();
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+/**
  * The rspack configuration of one app.
- * @param {{ name: string, dir: string, exposes?: Record<string, string>, isHost?: boolean, port: number, title?: string }} options
+ * `prerendered` names HTML pages rendered once at build time (file name → module rendering its
+ * body, see renderAtBuildTime): the page's HTML shows it until the app has started and replaced it.
+ * @param {{ name: string, dir: string, exposes?: Record<string, string>, isHost?: boolean, port: number, title?: string, prerendered?: Record<string, string> }} options
  * @returns {(env: unknown, argv: { mode?: string }) => import('@rspack/core').Configuration}
  */
 export function createAppConfig({
@@ -316,6 +353,7 @@ export function createAppConfig({
   isHost = false,
   port,
   title = 'MeetingKeeper',
+  prerendered = {},
 }) {
   const packageJson = readPackageJson(dir);
   return (_env, argv = {}) => {
@@ -339,6 +377,36 @@ export function createAppConfig({
         sideEffects: false,
       },
     ];
+
+    /** The HTML page that starts the app, with what the build rendered into it (if anything). */
+    const page = ({ filename, render }) =>
+      new rspack.HtmlRspackPlugin({
+        filename,
+        template: path.join(import.meta.dirname, 'index.html'),
+        templateParameters: async (params) => {
+          const html = render ? await render() : '';
+          return {
+            ...params,
+            // The shell's start fetches these two at once: the HTML asks for them beside main.js.
+            preloads: (isHost ? [REMOTES_MANIFEST_PATH, BRANDING_PATH] : [])
+              .map(
+                (href) => `<link rel="preload" as="fetch" href="${href}" crossorigin="anonymous">`,
+              )
+              .join(''),
+            // #root, behind a page rendered at build time until the app takes its place.
+            body: html
+              ? `<div id="${PRERENDERED_ROOT_ID}">${html}</div><div id="root" hidden></div>`
+              : '<div id="root"></div>',
+          };
+        },
+        title,
+        favicon: path.join(import.meta.dirname, 'favicon.svg'),
+        // Absolute, so deep links such as /app/meetings/1 load /main.js and not a relative path.
+        publicPath: '/',
+        scriptLoading: 'defer',
+        // The page runs the app; a remote's container entry is for the shell to load.
+        chunks: ['main'],
+      });
 
     return {
       name,
@@ -392,26 +460,18 @@ export function createAppConfig({
           new rspack.DefinePlugin({
             __SHELL_SINGLETON_VERSIONS__: JSON.stringify(providedSingletonVersions(dir)),
           }),
-        needsPage &&
-          new rspack.HtmlRspackPlugin({
-            template: path.join(import.meta.dirname, 'index.html'),
-            // The shell's start fetches these two at once: the HTML asks for them beside main.js.
-            templateParameters: {
-              preloads: (isHost ? [REMOTES_MANIFEST_PATH, BRANDING_PATH] : [])
-                .map(
-                  (href) =>
-                    `<link rel="preload" as="fetch" href="${href}" crossorigin="anonymous">`,
-                )
-                .join(''),
-            },
-            title,
-            favicon: path.join(import.meta.dirname, 'favicon.svg'),
-            // Absolute, so deep links such as /app/meetings/1 load /main.js and not a relative path.
-            publicPath: '/',
-            scriptLoading: 'defer',
-            // The page runs the app; a remote's container entry is for the shell to load.
-            chunks: ['main'],
-          }),
+        ...(needsPage
+          ? [
+              page({ filename: 'index.html' }),
+              // A page rendered at build time stands in front of the app, which starts hidden.
+              ...(production ? Object.entries(prerendered) : []).map(([filename, entry]) =>
+                page({
+                  filename,
+                  render: () => renderAtBuildTime({ entry, dir, resolve, rules }),
+                }),
+              ),
+            ]
+          : []),
         production && new PrecompressPlugin(),
       ].filter(Boolean),
       devServer: devServer({ port, isHost }),

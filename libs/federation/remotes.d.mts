@@ -14,5 +14,6 @@ export declare const REMOTES: readonly RemoteDescriptor[];
 export declare const SHELL_DEV_PORT: number;
 export declare const REMOTES_MANIFEST_PATH: '/remotes.json';
 export declare const BRANDING_PATH: '/branding.json';
+export declare const PRERENDERED_ROOT_ID: 'prerendered';
 export declare const EXPOSED_APP: './App';
 export declare function remoteByName(name: RemoteName): RemoteDescriptor;

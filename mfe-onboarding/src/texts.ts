@@ -1,20 +1,5 @@
 // Copy this app adds around the shared texts (those come from @meetings/contracts).
 
-export const LandingCopy = {
-  headline: 'Meetings that lead somewhere',
-  subline: (product: string) =>
-    `${product} keeps agendas, notes and actions for project and delivery managers.`,
-  featuresHeading: 'Everything a meeting needs',
-  featureTitles: {
-    notes: 'Meeting notes',
-    actions: 'All actions in one place',
-    sharing: 'Share by e-mail',
-    continuity: 'Recurring meetings',
-  },
-  closingHeading: 'Start your free trial today',
-  closingText: 'Sign in with your e-mail address. No password, no card.',
-} as const;
-
 export const LoginCopy = {
   heading: 'Sign in',
   intro: 'Enter your e-mail address and we will send you a login code.',

@@ -3,20 +3,22 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@meetings/shell-context/router';
 import { BRANDING_PATH } from '@meetings/federation/remotes';
-import { applyBrandingToDocument } from './branding.js';
+import { applyBrandingToDocument, fetchBranding } from './branding.js';
 import { setRemoteFallback, startRemotes } from './federation/runtime.js';
+import { startRemoteComponent } from './remote/remote-components.js';
 import { remoteUnavailableModule } from './remote/RemoteUnavailable.js';
 import { AppRoutes, preloadAppChrome } from './routing/AppRoutes.js';
 import { NavigationBridge, navigateTo } from './routing/NavigationBridge.js';
-import { Paths } from './routing/paths.js';
+import { Paths, remoteForPath } from './routing/paths.js';
 
 async function start(): Promise<void> {
+  const { pathname } = globalThis.location;
   setRemoteFallback(remoteUnavailableModule);
-  preloadAppChrome(globalThis.location.pathname);
+  preloadAppChrome(pathname);
   // index.ts registered the remotes before React loaded; the HTML preloaded the branding.
   const [, branding] = await Promise.all([
-    startRemotes(globalThis.location.pathname),
-    loadBranding(BRANDING_PATH),
+    startRemotes(pathname).then(() => startRemoteComponent(remoteForPath(pathname))),
+    loadBranding(BRANDING_PATH, fetchBranding),
   ]);
   applyBrandingToDocument(branding);
 

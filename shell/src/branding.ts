@@ -1,4 +1,16 @@
+import { BRANDING_PATH } from '@meetings/federation/remotes';
 import type { Branding } from '@meetings/shell-context';
+
+let brandingRequest: Promise<Response> | undefined;
+
+/**
+ * GET /branding.json once for the whole start (the HTML preloads this very request); each caller
+ * reads its own copy of the answer.
+ */
+export function fetchBranding(): Promise<Response> {
+  brandingRequest ??= fetch(BRANDING_PATH, { cache: 'no-cache', credentials: 'same-origin' });
+  return brandingRequest.then((response) => response.clone());
+}
 
 /** The tab title and icon follow the tenant's branding. */
 export function applyBrandingToDocument(branding: Branding): void {

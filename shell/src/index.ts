@@ -1,7 +1,18 @@
+import { fetchBranding } from './branding.js';
 import { startRemotes } from './federation/runtime.js';
+import { brandPrerenderedPage, prerenderedPage } from './prerendered.js';
 
 // The page's remote starts downloading beside React rather than after the first render.
 void startRemotes(globalThis.location.pathname);
+
+// A page the build rendered shows the default brand until the host's is known.
+const prerendered = prerenderedPage();
+if (prerendered) {
+  void fetchBranding()
+    .then((response) => (response.ok ? response.json() : undefined))
+    .then((branding: unknown) => brandPrerenderedPage(prerendered, branding))
+    .catch(() => undefined);
+}
 
 // Async boundary: shared modules (React, MUI, ...) are negotiated before any of them is imported.
 void import('./bootstrap');

@@ -3,10 +3,7 @@ import { startService, type ServiceDefinition, type StartOptions } from '@meetin
 import { indexEntities } from './action-index/index.entities.js';
 import { ActionsModule } from './actions.module.js';
 import { ActionsEnvSchema } from './config.js';
-import { ActionIndex1763800000400 } from './migrations/1763800000400-action-index.js';
-import { ActionSearchRows1763800000410 } from './migrations/1763800000410-action-search-rows.js';
-import { ActionReaderIndexes1763800000420 } from './migrations/1763800000420-action-reader-indexes.js';
-import { MeetingReaders1763800000430 } from './migrations/1763800000430-meeting-readers.js';
+import { Initial1795702329306 } from './migrations/1795702329306-Initial.js';
 
 export const actionsService: ServiceDefinition<typeof ActionsEnvSchema> = {
   name: 'svc-actions',
@@ -14,12 +11,7 @@ export const actionsService: ServiceDefinition<typeof ActionsEnvSchema> = {
   defaultPort: 4004,
   module: ActionsModule,
   entities: indexEntities,
-  migrations: [
-    ActionIndex1763800000400,
-    ActionSearchRows1763800000410,
-    ActionReaderIndexes1763800000420,
-    MeetingReaders1763800000430,
-  ],
+  migrations: [Initial1795702329306],
   env: ActionsEnvSchema,
   openapi: {
     title: 'svc-actions',

@@ -3,8 +3,7 @@ import { startService, type ServiceDefinition, type StartOptions } from '@meetin
 import { AuthModule } from './auth.module.js';
 import { AuthEnvSchema } from './config.js';
 import { entities } from './entities.js';
-import { AuthTables1763800000100 } from './migrations/1763800000100-auth-tables.js';
-import { SignInFailures1763800000200 } from './migrations/1763800000200-sign-in-failures.js';
+import { Initial1795702446154 } from './migrations/1795702446154-Initial.js';
 
 export const authService: ServiceDefinition<typeof AuthEnvSchema> = {
   name: 'svc-auth',
@@ -12,7 +11,7 @@ export const authService: ServiceDefinition<typeof AuthEnvSchema> = {
   defaultPort: 4001,
   module: AuthModule,
   entities,
-  migrations: [AuthTables1763800000100, SignInFailures1763800000200],
+  migrations: [Initial1795702446154],
   env: AuthEnvSchema,
   openapi: {
     title: 'svc-auth',

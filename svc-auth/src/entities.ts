@@ -1,4 +1,16 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryColumn,
+  type Relation,
+} from 'typeorm';
+
+// The schema: the migrations are generated from these. An index TypeORM cannot express (a
+// descending key) is declared with `synchronize: false` and written by hand in the migration.
 
 @Entity({ name: 'app_user' })
 export class UserEntity {
@@ -10,23 +22,28 @@ export class UserEntity {
 }
 
 @Entity({ name: 'login_code' })
+@Index('login_code_email_latest', { synchronize: false })
 export class LoginCodeEntity {
   @PrimaryColumn('uuid') id!: string;
   @Column('text') email!: string;
   @Column('bytea', { name: 'code_hmac' }) codeHmac!: Buffer;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @Column('timestamptz', { name: 'expires_at' }) expiresAt!: Date;
-  @Column('integer') attempts!: number;
+  @Column('integer', { default: 0 }) attempts!: number;
   @Column('timestamptz', { name: 'consumed_at', nullable: true }) consumedAt!: Date | null;
   @Column('timestamptz', { name: 'superseded_at', nullable: true }) supersededAt!: Date | null;
   @Column('text', { name: 'requested_by_ip', nullable: true }) requestedByIp!: string | null;
 }
 
 @Entity({ name: 'session' })
+@Index('session_by_user', ['userId'])
 export class SessionEntity {
   @PrimaryColumn('uuid') id!: string;
   @Column('uuid', { name: 'user_id' }) userId!: string;
-  @Column('bytea', { name: 'token_hash' }) tokenHash!: Buffer;
+  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'session_user_id_fkey' })
+  user!: Relation<UserEntity>;
+  @Column('bytea', { name: 'token_hash', unique: true }) tokenHash!: Buffer;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @Column('timestamptz', { name: 'expires_at' }) expiresAt!: Date;
   @Column('timestamptz', { name: 'revoked_at', nullable: true }) revokedAt!: Date | null;
@@ -41,4 +58,18 @@ export class SignInFailureEntity {
   @Column('timestamptz', { name: 'locked_at', nullable: true }) lockedAt!: Date | null;
 }
 
-export const entities = [UserEntity, LoginCodeEntity, SessionEntity, SignInFailureEntity];
+/** The rate limiter's store, in rate-limiter-flexible's RateLimiterPostgres layout (it owns the rows). */
+@Entity({ name: 'rate_limit' })
+export class RateLimitEntity {
+  @PrimaryColumn('varchar', { length: 255 }) key!: string;
+  @Column('integer', { default: 0 }) points!: number;
+  @Column('bigint', { nullable: true }) expire!: string | null;
+}
+
+export const entities = [
+  UserEntity,
+  LoginCodeEntity,
+  SessionEntity,
+  SignInFailureEntity,
+  RateLimitEntity,
+];

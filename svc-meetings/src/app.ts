@@ -2,11 +2,7 @@ import 'reflect-metadata';
 import { startService, type ServiceDefinition, type StartOptions } from '@meetings/service-kit';
 import { MeetingsEnvSchema } from './config.js';
 import { MeetingsModule } from './meetings.module.js';
-import { MeetingTables1763800000300 } from './migrations/1763800000300-meeting-tables.js';
-import { MeetingTitleSearch1763800000310 } from './migrations/1763800000310-meeting-title-search.js';
-import { GinIndexesWithoutPendingList1763800000320 } from './migrations/1763800000320-gin-indexes-without-pending-list.js';
-import { KnownEntitlements1763800000330 } from './migrations/1763800000330-known-entitlements.js';
-import { TitleSearchWithoutTrigramIndex1763800000340 } from './migrations/1763800000340-title-search-without-trigram-index.js';
+import { Initial1795702146829 } from './migrations/1795702146829-Initial.js';
 import { entities } from './store/entities.js';
 
 export const meetingsService: ServiceDefinition<typeof MeetingsEnvSchema> = {
@@ -15,13 +11,7 @@ export const meetingsService: ServiceDefinition<typeof MeetingsEnvSchema> = {
   defaultPort: 4003,
   module: MeetingsModule,
   entities,
-  migrations: [
-    MeetingTables1763800000300,
-    MeetingTitleSearch1763800000310,
-    GinIndexesWithoutPendingList1763800000320,
-    KnownEntitlements1763800000330,
-    TitleSearchWithoutTrigramIndex1763800000340,
-  ],
+  migrations: [Initial1795702146829],
   env: MeetingsEnvSchema,
   openapi: {
     title: 'svc-meetings',

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { startService, type ServiceDefinition, type StartOptions } from '@meetings/service-kit';
 import { SubscriptionEnvSchema } from './config.js';
-import { SubscriptionTables1763800000200 } from './migrations/1763800000200-subscription-tables.js';
+import { Initial1795701086944 } from './migrations/1795701086944-Initial.js';
 import { SubscriptionEntity } from './subscriptions/subscription.entity.js';
 import { SubscriptionModule } from './subscription.module.js';
 
@@ -11,7 +11,7 @@ export const subscriptionService: ServiceDefinition<typeof SubscriptionEnvSchema
   defaultPort: 4002,
   module: SubscriptionModule,
   entities: [SubscriptionEntity],
-  migrations: [SubscriptionTables1763800000200],
+  migrations: [Initial1795701086944],
   env: SubscriptionEnvSchema,
   openapi: {
     title: 'svc-subscription',

@@ -51,6 +51,7 @@ const buildShell = () =>
     dir: path.join(root, 'shell'),
     isHost: true,
     port: 3999,
+    prerendered: { 'landing.html': './src/prerender/landing.tsx' },
   }));
 
 describe('shared federation config', () => {
@@ -214,6 +215,17 @@ describe('shared federation config', () => {
       expect(html).toContain(`<link rel="preload" as="fetch" href="${file}" crossorigin>`);
     expect(html).toContain('<div id="root"></div>');
     // Plain files only: no other script, nothing for a server to fill in.
+    expect(html.match(/<script/g)).toHaveLength(1);
+  }, 120_000);
+
+  it('writes a page rendered at build time, the app hidden behind it until it replaces it', async () => {
+    const { outDir } = await buildShell();
+    const html = await readFile(path.join(outDir, 'landing.html'), 'utf8');
+    expect(html).toMatch(
+      /<div id="prerendered">.*<h1[^>]*>Meetings that lead somewhere<\/h1>.*<\/div><div id="root" hidden><\/div>/s,
+    );
+    expect(html).toContain('<span data-branding="productName">MeetingKeeper</span>');
+    expect(html).toMatch(/<script defer src="\/main\.[0-9a-f]{10}\.js"><\/script>/);
     expect(html.match(/<script/g)).toHaveLength(1);
   }, 120_000);
 

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RemoteApp } from './RemoteApp.js';
-import { forgetRemoteComponents } from './remote-components.js';
+import { forgetRemoteComponents, startRemoteComponent } from './remote-components.js';
 import { remoteUnavailableModule } from './RemoteUnavailable.js';
 
 const runtime = vi.hoisted(() => ({ loadRemoteApp: vi.fn(), resetRemote: vi.fn() }));
@@ -30,6 +30,40 @@ describe('<RemoteApp>', () => {
     renderWithShell(<RemoteApp name="mfe_meetings" />);
     expect(screen.getByRole('status')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Actions remote' })).toBeTruthy();
+  });
+
+  it('leaves a page the build rendered in front until the remote has rendered', async () => {
+    let loaded!: (module: { default: typeof Remote }) => void;
+    runtime.loadRemoteApp.mockReturnValue(new Promise((resolve) => (loaded = resolve)));
+    const page = document.createElement('div');
+    page.id = 'prerendered';
+    document.body.append(page);
+    renderWithShell(<RemoteApp name="mfe_onboarding" />);
+    expect(screen.getByRole('status')).toBeTruthy();
+    expect(page.isConnected).toBe(true);
+    loaded({ default: Remote });
+    expect(await screen.findByRole('heading', { name: 'Actions remote' })).toBeTruthy();
+    expect(page.isConnected).toBe(false);
+  });
+
+  it('gives way to the fallback of a remote that cannot load', async () => {
+    runtime.loadRemoteApp.mockRejectedValue(new Error('timeout'));
+    const page = document.createElement('div');
+    page.id = 'prerendered';
+    document.body.append(page);
+    renderWithShell(<RemoteApp name="mfe_onboarding" />);
+    expect(await screen.findByText('Onboarding could not be loaded')).toBeTruthy();
+    expect(page.isConnected).toBe(false);
+  });
+
+  it('takes the load started before it rendered, without loading the remote again', async () => {
+    runtime.loadRemoteApp.mockResolvedValue({ default: Remote });
+    startRemoteComponent('mfe_meetings');
+    startRemoteComponent('mfe_meetings');
+    expect(runtime.loadRemoteApp).toHaveBeenCalledExactlyOnceWith('mfe_meetings');
+    renderWithShell(<RemoteApp name="mfe_meetings" />);
+    expect(await screen.findByRole('heading', { name: 'Actions remote' })).toBeTruthy();
+    expect(runtime.loadRemoteApp).toHaveBeenCalledTimes(1);
   });
 
   it('a remote that fails to load shows a fallback; Retry loads it afresh', async () => {

@@ -1,7 +1,24 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import {
+  Check,
+  Column,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryColumn,
+  type Relation,
+} from 'typeorm';
+
+// The schema: the migrations are generated from these. Indexes TypeORM cannot express (GIN over
+// expressions and trigrams, descending keys, INCLUDE) are declared with `synchronize: false` and
+// written by hand in the migration, where their reasons are.
 
 /** A meeting as the index knows it; only `id` and `version` remain once it is deleted. */
 @Entity({ name: 'indexed_meeting' })
+@Check(
+  'indexed_meeting_live_has_content',
+  `deleted_at IS NOT NULL OR (title IS NOT NULL AND date IS NOT NULL AND owner_id IS NOT NULL AND owner_email IS NOT NULL)`,
+)
 export class IndexedMeetingEntity {
   @PrimaryColumn('uuid') id!: string;
   @Column('integer') version!: number;
@@ -17,8 +34,14 @@ export class IndexedMeetingEntity {
 }
 
 @Entity({ name: 'indexed_action' })
+@Index('indexed_action_readers_text', { synchronize: false })
+@Index('indexed_action_readers_title', { synchronize: false })
+@Index('indexed_action_readers_hashtags', { synchronize: false })
 export class IndexedActionEntity {
   @PrimaryColumn('uuid', { name: 'meeting_id' }) meetingId!: string;
+  @ManyToOne(() => IndexedMeetingEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'meeting_id', foreignKeyConstraintName: 'indexed_action_meeting_id_fkey' })
+  meeting!: Relation<IndexedMeetingEntity>;
   @PrimaryColumn('uuid') id!: string;
   @Column('text') text!: string;
   @Column('boolean') completed!: boolean;
@@ -37,4 +60,20 @@ export class IndexedActionEntity {
   sharedWith!: string[];
 }
 
-export const indexEntities = [IndexedMeetingEntity, IndexedActionEntity];
+/**
+ * One row per meeting and reader (its owner's id, each e-mail it is shared with), indexed in the
+ * actions list's order, so the list walks the caller's meetings newest first and stops at a page.
+ */
+@Entity({ name: 'meeting_reader' })
+@Index('meeting_reader_newest_first', { synchronize: false })
+export class MeetingReaderEntity {
+  @PrimaryColumn('uuid', { name: 'meeting_id' }) meetingId!: string;
+  @ManyToOne(() => IndexedMeetingEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'meeting_id', foreignKeyConstraintName: 'meeting_reader_meeting_id_fkey' })
+  meeting!: Relation<IndexedMeetingEntity>;
+  @PrimaryColumn('text') reader!: string;
+  @Column('timestamptz', { name: 'meeting_date' }) meetingDate!: Date;
+  @Column('uuid', { name: 'owner_id' }) ownerId!: string;
+}
+
+export const indexEntities = [IndexedMeetingEntity, IndexedActionEntity, MeetingReaderEntity];

@@ -12,7 +12,7 @@ export interface SqlQuery {
 
 /**
  * What the caller may see: meetings they own, or whose shared list holds their e-mail. Written as
- * the readers expression of the multicolumn indexes (migration 1763800000420), so a hashtag search
+ * the readers expression of the multicolumn indexes (indexed_action_readers_*), so a hashtag search
  * and the suggestions scan one index for visibility and their own condition together.
  */
 const VISIBLE_TO_CALLER = `(ARRAY[a.owner_id::text] || a.shared_with) && ARRAY[$1::text, $2::text]`;
@@ -80,7 +80,7 @@ export function listActionsSql(caller: Caller, query: ListActionsQuery): SqlQuer
 }
 
 /**
- * The caller's meetings in list order from the meeting_reader index (migration 1763800000430),
+ * The caller's meetings in list order from the meeting_reader_newest_first index,
  * read index-only: those they own, merged with those shared with their e-mail that they do not
  * own, so none comes twice. Each branch is ordered so that the planner can merge the two index
  * scans and stop early instead of sorting every meeting the caller may read.

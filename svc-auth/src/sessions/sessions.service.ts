@@ -1,8 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Subjects, type SessionResolution, type SessionRevoked } from '@meetings/contracts';
-import { Errors, Outbox, queryRows, SERVICE_CONFIG } from '@meetings/service-kit';
+import { Errors, Outbox, SERVICE_CONFIG } from '@meetings/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, IsNull, Raw } from 'typeorm';
+import { SessionEntity } from '../entities.js';
 import type { AuthEnv } from '../config.js';
 import { SigningKeysService } from '../keys/signing-keys.service.js';
 
@@ -32,32 +33,33 @@ export class SessionsService {
     const token = randomBytes(32).toString('base64url');
     const sessionId = randomUUID();
     const maxAgeSeconds = this.config.SESSION_TTL_DAYS * 24 * 60 * 60;
-    await this.dataSource.query(
-      `INSERT INTO session (id, user_id, token_hash, expires_at) VALUES ($1, $2, $3, $4)`,
-      [
-        sessionId,
-        userId,
-        hashToken(token),
-        new Date(Date.now() + this.config.SESSION_TTL_DAYS * DAY_MS),
-      ],
-    );
+    await this.dataSource.manager.insert(SessionEntity, {
+      id: sessionId,
+      userId,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + this.config.SESSION_TTL_DAYS * DAY_MS),
+    });
     return { token, sessionId, maxAgeSeconds };
   }
 
   async resolve(token: string): Promise<SessionResolution> {
-    const [row] = (await this.dataSource.query(
-      `SELECT s.id, s.user_id, u.email FROM session s JOIN app_user u ON u.id = s.user_id
-       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
-      [hashToken(token)],
-    )) as { id: string; user_id: string; email: string }[];
-    if (!row) throw Errors.unauthenticated();
+    const session = await this.dataSource.manager.findOne(SessionEntity, {
+      select: { id: true, userId: true, user: { email: true } },
+      relations: { user: true },
+      where: {
+        tokenHash: hashToken(token),
+        revokedAt: IsNull(),
+        expiresAt: Raw((column) => `${column} > now()`),
+      },
+    });
+    if (!session) throw Errors.unauthenticated();
     const internal = await this.keys.sign(
-      { sub: row.user_id, email: row.email, sid: row.id },
+      { sub: session.userId, email: session.user.email, sid: session.id },
       this.config.INTERNAL_TOKEN_TTL_SECONDS,
     );
     return {
-      user: { id: row.user_id, email: row.email },
-      sessionId: row.id,
+      user: { id: session.userId, email: session.user.email },
+      sessionId: session.id,
       internalToken: internal.token,
       internalTokenExpiresAt: internal.expiresAt,
     };
@@ -66,12 +68,12 @@ export class SessionsService {
   /** Ends a session everywhere: the row is revoked and every gateway is told to forget it. */
   async revoke(sessionId: string, userId: string): Promise<void> {
     await this.outbox.transaction(async (manager, emit) => {
-      const revoked = await queryRows(
-        manager,
-        `UPDATE session SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id`,
-        [sessionId, userId],
+      const revoked = await manager.update(
+        SessionEntity,
+        { id: sessionId, userId, revokedAt: IsNull() },
+        { revokedAt: () => 'now()' },
       );
-      if (revoked.length > 0)
+      if (revoked.affected)
         emit(Subjects.SessionRevoked, { sessionId, userId } satisfies SessionRevoked);
     });
   }

@@ -4,25 +4,15 @@ import {
   type Entitlement,
   type SubscriptionChanged,
   type SubscriptionStatus,
-  type SubscriptionStatusValue,
 } from '@meetings/contracts';
 import { canCreateMeetings, daysRemaining } from '@meetings/domain';
-import { Errors, Outbox, queryRows, type Emit } from '@meetings/service-kit';
+import { Errors, Outbox, type Emit } from '@meetings/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { SubscriptionEntity as Subscription } from './subscription.entity.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-interface Row {
-  user_id: string;
-  email: string;
-  status: SubscriptionStatusValue;
-  trial_started_at: Date;
-  trial_expires_at: Date;
-  has_seen_trial_notice: boolean;
-  last_change_at: Date | null;
-  version: number;
-}
+const LOCKED = { mode: 'pessimistic_write' } as const;
 
 /**
  * Plans: a 30-day trial from the first sign-in, then free or paid. Every change of what a user may
@@ -36,30 +26,35 @@ export class SubscriptionsService {
     private readonly outbox: Outbox,
   ) {}
 
-  /** Starts the trial on first sight (registration event or first call, whichever comes first). */
+  /**
+   * Starts the trial on first sight (registration event or first call, whichever comes first), and
+   * holds the row for the rest of the transaction.
+   */
   async ensure(
     manager: EntityManager,
     emit: Emit,
     userId: string,
     email: string,
     startedAt = new Date(),
-  ): Promise<Row> {
-    const inserted = await queryRows<Row>(
-      manager,
-      `INSERT INTO subscription (user_id, email, status, trial_started_at, trial_expires_at)
-       VALUES ($1, $2, 'trial', $3, $4) ON CONFLICT (user_id) DO NOTHING RETURNING *`,
-      [userId, email, startedAt, new Date(startedAt.getTime() + TRIAL_DAYS * DAY_MS)],
-    );
-    if (inserted[0]) {
-      emit(Subjects.SubscriptionChanged, changed(inserted[0]));
-      return inserted[0];
-    }
-    const [existing] = await queryRows<Row>(
-      manager,
-      `SELECT * FROM subscription WHERE user_id = $1`,
-      [userId],
-    );
-    return existing!;
+  ): Promise<Subscription> {
+    const inserted = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(Subscription)
+      .values({
+        userId,
+        email,
+        status: 'trial',
+        trialStartedAt: startedAt,
+        trialExpiresAt: new Date(startedAt.getTime() + TRIAL_DAYS * DAY_MS),
+      })
+      .orIgnore()
+      .returning(['userId'])
+      .updateEntity(false)
+      .execute();
+    const row = await manager.findOneOrFail(Subscription, { where: { userId }, lock: LOCKED });
+    if ((inserted.raw as unknown[]).length > 0) emit(Subjects.SubscriptionChanged, changed(row));
+    return row;
   }
 
   async status(userId: string, email: string): Promise<SubscriptionStatus> {
@@ -80,13 +75,9 @@ export class SubscriptionsService {
 
   async acknowledgeTrial(userId: string, email: string): Promise<SubscriptionStatus> {
     return this.outbox.transaction(async (manager, emit) => {
-      await this.ensure(manager, emit, userId, email);
-      const [row] = await queryRows<Row>(
-        manager,
-        `UPDATE subscription SET has_seen_trial_notice = true, updated_at = now() WHERE user_id = $1 RETURNING *`,
-        [userId],
-      );
-      return toStatus(row!);
+      const row = await this.ensure(manager, emit, userId, email);
+      await change(manager, row, { hasSeenTrialNotice: true });
+      return toStatus(row);
     });
   }
 
@@ -96,60 +87,67 @@ export class SubscriptionsService {
     status: 'free' | 'paid',
   ): Promise<SubscriptionStatus> {
     return this.outbox.transaction(async (manager, emit) => {
-      await this.ensure(manager, emit, userId, email);
-      const [row] = await queryRows<Row>(
-        manager,
-        `UPDATE subscription SET status = $2, last_change_at = now(), version = version + 1, updated_at = now()
-         WHERE user_id = $1 RETURNING *`,
-        [userId, status],
-      );
-      emit(Subjects.SubscriptionChanged, changed(row!));
-      return toStatus(row!);
+      const row = await this.ensure(manager, emit, userId, email);
+      await change(manager, row, { status, lastChangeAt: new Date(), version: row.version + 1 });
+      emit(Subjects.SubscriptionChanged, changed(row));
+      return toStatus(row);
     });
   }
 
   /** Support tooling: moves a trial's end (e.g. to extend it, or to end it at once). */
   async setTrialEnd(email: string, trialExpiresOn: Date): Promise<SubscriptionStatus> {
     return this.outbox.transaction(async (manager, emit) => {
-      const [row] = await queryRows<Row>(
-        manager,
-        `UPDATE subscription SET trial_expires_at = $2, trial_started_at = $3, version = version + 1, updated_at = now()
-         WHERE email = $1 RETURNING *`,
-        [email, trialExpiresOn, new Date(trialExpiresOn.getTime() - TRIAL_DAYS * DAY_MS)],
-      );
-      if (!row) throw Errors.notFound('No subscription for this e-mail.');
-      emit(Subjects.SubscriptionChanged, changed(row));
-      return toStatus(row);
+      const rows = await manager.find(Subscription, { where: { email }, lock: LOCKED });
+      if (rows.length === 0) throw Errors.notFound('No subscription for this e-mail.');
+      for (const row of rows) {
+        await change(manager, row, {
+          trialExpiresAt: trialExpiresOn,
+          trialStartedAt: new Date(trialExpiresOn.getTime() - TRIAL_DAYS * DAY_MS),
+          version: row.version + 1,
+        });
+        emit(Subjects.SubscriptionChanged, changed(row));
+      }
+      return toStatus(rows[0]!);
     });
   }
 
-  private async current(userId: string, email: string): Promise<Row> {
-    const [row] = await queryRows<Row>(
-      this.dataSource,
-      `SELECT * FROM subscription WHERE user_id = $1`,
-      [userId],
-    );
+  private async current(userId: string, email: string): Promise<Subscription> {
+    const row = await this.dataSource.manager.findOneBy(Subscription, { userId });
     if (row) return row;
     return this.outbox.transaction((manager, emit) => this.ensure(manager, emit, userId, email));
   }
 }
 
-function toStatus(row: Row): SubscriptionStatus {
+/** Writes `changes` to a row this transaction holds, and to the loaded entity. */
+async function change(
+  manager: EntityManager,
+  row: Subscription,
+  changes: Partial<Omit<Subscription, 'userId' | 'email'>>,
+): Promise<void> {
+  Object.assign(row, changes, { updatedAt: new Date() });
+  await manager.update(
+    Subscription,
+    { userId: row.userId },
+    { ...changes, updatedAt: row.updatedAt },
+  );
+}
+
+function toStatus(row: Subscription): SubscriptionStatus {
   return {
     status: row.status,
-    trialExpiresOn: row.trial_expires_at.toISOString(),
-    daysRemaining: daysRemaining(row.trial_expires_at),
-    hasSeenTrialNotice: row.has_seen_trial_notice,
-    lastSubscriptionChangeTime: row.last_change_at ? row.last_change_at.getTime() : 0,
+    trialExpiresOn: row.trialExpiresAt.toISOString(),
+    daysRemaining: daysRemaining(row.trialExpiresAt),
+    hasSeenTrialNotice: row.hasSeenTrialNotice,
+    lastSubscriptionChangeTime: row.lastChangeAt ? row.lastChangeAt.getTime() : 0,
   };
 }
 
-function changed(row: Row): SubscriptionChanged {
+function changed(row: Subscription): SubscriptionChanged {
   return {
-    userId: row.user_id,
+    userId: row.userId,
     email: row.email,
     status: row.status,
-    trialExpiresOn: row.trial_expires_at.toISOString(),
+    trialExpiresOn: row.trialExpiresAt.toISOString(),
     version: row.version,
   };
 }

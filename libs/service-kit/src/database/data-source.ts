@@ -134,3 +134,24 @@ export async function migrateDatabase(
     }
   }
 }
+
+/**
+ * The statements TypeORM would still run to make the database match the entities, and the indexes
+ * the entities declare but leave to the migrations (`synchronize: false`) that the database lacks:
+ * none when the migrations and the entities describe the same schema.
+ */
+export async function schemaDrift(dataSource: DataSource): Promise<string[]> {
+  const sql = await dataSource.driver.createSchemaBuilder().log();
+  const present = new Set(
+    (
+      await dataSource.query<{ indexname: string }[]>(
+        `SELECT indexname FROM pg_indexes WHERE schemaname = current_schema()`,
+      )
+    ).map((row) => row.indexname),
+  );
+  const missing = dataSource.entityMetadatas
+    .flatMap((entity) => entity.indices.map((index) => index.name))
+    .filter((name) => !present.has(name))
+    .map((name) => `missing index ${name}`);
+  return [...sql.upQueries.map((query) => query.query), ...missing];
+}

@@ -6,8 +6,7 @@ import { transientFailure } from '../errors/transient.js';
 import { openDatabase } from './data-source.js';
 import { queryRows } from './sql.js';
 
-// Reads outside a transaction go to the pool without TypeORM's query runner: the request timeout
-// must still bound them, and running out of it must still answer 504 rather than 500.
+// The request timeout bounds every statement, and running out of it answers 504 rather than 500.
 const url = process.env.TEST_REAL === '1' ? process.env.TEST_DATABASE_URL : undefined;
 const schema = `sqltimeout_${randomUUID().slice(0, 8)}`;
 let dataSource: DataSource;
@@ -28,7 +27,7 @@ afterAll(async () => {
   await dataSource.destroy();
 });
 
-describe.runIf(url)('pool reads on PostgreSQL', () => {
+describe.runIf(url)('reads on PostgreSQL', () => {
   it('keep the request timeout, and a timeout reads as transient', async () => {
     const error = await queryRows(dataSource, `SELECT pg_sleep(1.5)`).catch((e: unknown) => e);
     expect(String(error)).toMatch(/statement timeout/);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transientFailure } from '../errors/transient.js';
 import { openDatabase, type DatabaseConnection } from './data-source.js';
 import { queryRows } from './sql.js';
@@ -46,9 +46,8 @@ describe.each(databases)('queryRows on $name', ({ connect }) => {
     await connection?.embedded?.close();
   });
 
-  it('reads outside a transaction straight from the pool, in the service schema, typed as TypeORM types them', async () => {
-    const runners = vi.spyOn(dataSource, 'createQueryRunner');
-    try {
+  it('reads in the service schema, typed as TypeORM types them', async () => {
+    {
       const rows = await queryRows<{ id: number; label: string; at: Date; big: string }>(
         dataSource,
         `SELECT id, label, at, big FROM item WHERE id = ANY($1) ORDER BY id`,
@@ -60,9 +59,6 @@ describe.each(databases)('queryRows on $name', ({ connect }) => {
       ]);
       expect(rows[0]!.at).toBeInstanceOf(Date);
       expect(rows[0]!.big).toBe('9007199254740993');
-      expect(runners).not.toHaveBeenCalled();
-    } finally {
-      runners.mockRestore();
     }
     // TypeORM's own answer to the same statement, for comparison.
     expect(await dataSource.query(`SELECT id, label FROM item WHERE id = $1`, [2])).toEqual([
@@ -70,7 +66,7 @@ describe.each(databases)('queryRows on $name', ({ connect }) => {
     ]);
   });
 
-  it('answers UPDATE … RETURNING with its rows, from the pool and inside a transaction alike', async () => {
+  it('answers UPDATE … RETURNING with its rows, outside and inside a transaction alike', async () => {
     expect(
       await queryRows(dataSource, `UPDATE item SET label = $2 WHERE id = $1 RETURNING id, label`, [
         1,

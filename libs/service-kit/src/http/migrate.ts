@@ -1,7 +1,8 @@
 import { join } from 'node:path';
+import type { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { ConfigError, ServiceEnvSchema, loadConfig, type ServiceEnv } from '../config/config.js';
-import { migrateDatabase, openDatabase } from '../database/data-source.js';
+import { createDataSource, migrateDatabase, openDatabase } from '../database/data-source.js';
 import { EmbeddedPostgres } from '../database/embedded-postgres.js';
 import { createLogger } from '../logging/logger.js';
 import type { SharedRuntime } from '../runtime.js';
@@ -74,4 +75,22 @@ export async function runMigrationsOnly<E extends z.ZodObject>(
     else console.error(`${definition.name} migration failed:`, error);
     process.exit(1);
   }
+}
+
+/**
+ * What the TypeORM CLI works with (`<service>/src/data-source.ts`, for `npm run
+ * migration:generate`): the service's entities and migrations on DATABASE_URL, in DATABASE_SCHEMA.
+ */
+export function migrationDataSource<E extends z.ZodObject>(
+  definition: ServiceDefinition<E>,
+  env: Record<string, string | undefined> = process.env,
+): DataSource {
+  const config = loadConfig(ServiceEnvSchema, { PORT: String(definition.defaultPort), ...env });
+  if (!config.DATABASE_URL)
+    throw new ConfigError(['DATABASE_URL: required to generate migrations']);
+  return createDataSource(serviceDatabase(definition, config), {
+    url: config.DATABASE_URL,
+    poolSize: 2,
+    statementTimeoutMs: 0,
+  });
 }

@@ -6,7 +6,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import type { Logger } from 'pino';
-import type { DataSource, EntitySchema, MigrationInterface, MixedList } from 'typeorm';
+import type { DataSource, EntitySchema, MigrationInterface } from 'typeorm';
 import type { z } from 'zod';
 import { ServiceEnvSchema, loadConfig, type ServiceEnv } from '../config/config.js';
 import { openDatabase, type DatabaseOptions } from '../database/data-source.js';
@@ -14,7 +14,7 @@ import { ServiceKitModule } from '../kit.module.js';
 import { createLogger, PinoNestLogger } from '../logging/logger.js';
 import type { MessageBus } from '../messaging/bus.js';
 import { BusTransport } from '../messaging/bus-transport.js';
-import { MessagingTables1763800000000 } from '../messaging/messaging-tables.js';
+import { messagingEntities } from '../messaging/messaging-tables.js';
 import { Outbox } from '../messaging/outbox.js';
 import { ServiceMetrics } from '../metrics/metrics.js';
 import { closeWhileSweepingIdle } from './graceful-close.js';
@@ -31,9 +31,10 @@ export interface ServiceDefinition<E extends z.ZodObject = typeof ServiceEnvSche
   defaultPort: number;
   /** The service's root module (controllers, message handlers, domain services). */
   module: Type<unknown>;
+  /** The service's tables; the outbox and inbox are added to them. */
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-  entities: MixedList<Function | string | EntitySchema>;
-  /** The service's own migrations; the messaging tables migration is added in front. */
+  entities: (Function | EntitySchema)[];
+  /** Generated from the entities (messaging tables included) by `npm run migration:generate`. */
   migrations: (new () => MigrationInterface)[];
   /** The service's settings: ServiceEnvSchema extended with its own. */
   env?: E;
@@ -215,8 +216,8 @@ export function serviceDatabase(
 ): DatabaseOptions {
   return {
     schema: `${config.DATABASE_SCHEMA ?? definition.schema}${shared.schemaSuffix ?? ''}`,
-    entities: definition.entities,
-    migrations: [MessagingTables1763800000000, ...definition.migrations],
+    entities: [...messagingEntities, ...definition.entities],
+    migrations: definition.migrations,
   };
 }
 

@@ -1,45 +1,36 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import type { Headers } from './bus.js';
 
 /**
- * The outbox (events written in the same transaction as the change they describe) and the record
- * of processed events (so a redelivered event is applied once). Every service's migrations list
- * starts with this one; it works in whichever schema the service's connection points at.
+ * An event written in the same transaction as the change it describes, until the relay has
+ * published it (and a week after, then pruned). Every service has this table in its own schema.
  */
-export class MessagingTables1763800000000 implements MigrationInterface {
-  name = 'MessagingTables1763800000000';
-
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(`
-      CREATE TABLE outbox_event (
-        seq bigserial PRIMARY KEY,
-        id uuid NOT NULL UNIQUE,
-        subject text NOT NULL,
-        body jsonb NOT NULL,
-        headers jsonb NOT NULL DEFAULT '{}'::jsonb,
-        created_at timestamptz NOT NULL DEFAULT now(),
-        published_at timestamptz,
-        attempts integer NOT NULL DEFAULT 0,
-        claimed_until timestamptz,
-        last_error text
-      )`);
-    await q.query(
-      `CREATE INDEX outbox_event_pending ON outbox_event (seq) WHERE published_at IS NULL`,
-    );
-    await q.query(
-      `CREATE INDEX outbox_event_published ON outbox_event (published_at) WHERE published_at IS NOT NULL`,
-    );
-    await q.query(`
-      CREATE TABLE processed_event (
-        consumer text NOT NULL,
-        event_id uuid NOT NULL,
-        processed_at timestamptz NOT NULL DEFAULT now(),
-        PRIMARY KEY (consumer, event_id)
-      )`);
-    await q.query(`CREATE INDEX processed_event_age ON processed_event (processed_at)`);
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE processed_event`);
-    await q.query(`DROP TABLE outbox_event`);
-  }
+@Entity({ name: 'outbox_event' })
+@Index('outbox_event_pending', ['seq'], { where: 'published_at IS NULL' })
+@Index('outbox_event_published', ['publishedAt'], { where: 'published_at IS NOT NULL' })
+export class OutboxEvent {
+  /** bigint: pg hands it over as a string. */
+  @PrimaryGeneratedColumn('increment', { type: 'bigint' }) seq!: string;
+  @Column('uuid', { unique: true }) id!: string;
+  @Column('text') subject!: string;
+  /** The whole envelope ({ id, subject, occurredAt, data }). */
+  @Column('jsonb') body!: object;
+  @Column('jsonb', { default: () => "'{}'" }) headers!: Headers;
+  @Column('timestamptz', { name: 'created_at', default: () => 'now()' }) createdAt!: Date;
+  @Column('timestamptz', { name: 'published_at', nullable: true }) publishedAt!: Date | null;
+  @Column('integer', { default: 0 }) attempts!: number;
+  @Column('timestamptz', { name: 'claimed_until', nullable: true }) claimedUntil!: Date | null;
+  @Column('text', { name: 'last_error', nullable: true }) lastError!: string | null;
 }
+
+/** An incoming event a consumer applied, so that a redelivery is applied once. */
+@Entity({ name: 'processed_event' })
+@Index('processed_event_age', ['processedAt'])
+export class ProcessedEvent {
+  @PrimaryColumn('text') consumer!: string;
+  @PrimaryColumn('uuid', { name: 'event_id' }) eventId!: string;
+  @Column('timestamptz', { name: 'processed_at', default: () => 'now()' }) processedAt!: Date;
+}
+
+/** The outbox and inbox tables, part of every service's entities (and so of its migrations). */
+export const messagingEntities = [OutboxEvent, ProcessedEvent];

@@ -2,22 +2,24 @@ import { randomUUID } from 'node:crypto';
 import type { EventEnvelope, Subject } from '@meetings/contracts';
 import { trace, type Tracer } from '@opentelemetry/api';
 import type { Logger } from 'pino';
-import type { DataSource, EntityManager } from 'typeorm';
-import { queryRows } from '../database/sql.js';
+import {
+  And,
+  In,
+  IsNull,
+  LessThan,
+  MoreThanOrEqual,
+  type DataSource,
+  type EntityManager,
+} from 'typeorm';
 import { currentRequestId } from '../request-context.js';
 import { extractContext, inSpan, SpanKind, traceHeaders } from '../telemetry/tracing.js';
-import type { Headers, MessageBus } from './bus.js';
+import type { MessageBus } from './bus.js';
+import { OutboxEvent, ProcessedEvent } from './messaging-tables.js';
 
 export type Emit = (subject: Subject, data: unknown) => EventEnvelope;
 
-interface OutboxRow {
-  seq: string;
-  id: string;
-  subject: string;
-  body: EventEnvelope;
-  headers: Headers;
-  attempts: number;
-}
+type Claimed = Pick<OutboxEvent, 'seq' | 'id' | 'subject' | 'body' | 'headers' | 'attempts'>;
+const CLAIMED: (keyof Claimed)[] = ['seq', 'id', 'subject', 'body', 'headers', 'attempts'];
 
 const BATCH = 100;
 const CLAIM_SECONDS = 30;
@@ -45,8 +47,8 @@ export class Outbox {
   private lastPrune = 0;
   private pendingKick = false;
   /**
-   * Events the bus has taken but not yet marked published: the next claim marks them in its own
-   * statement, so a busy relay writes once per batch instead of once per event plus once per claim.
+   * Events the bus has taken but not yet marked published: the next pass marks them in one
+   * statement before its claim, so a busy relay writes once per batch instead of once per event.
    */
   private published: string[] = [];
 
@@ -87,12 +89,16 @@ export class Outbox {
   ): Promise<boolean> {
     let applied = false;
     await this.transaction(async (manager, emit) => {
-      const inserted = await queryRows(
-        manager,
-        `INSERT INTO processed_event (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`,
-        [consumer, eventId],
-      );
-      if (inserted.length === 0) return;
+      const inserted = await manager
+        .createQueryBuilder()
+        .insert()
+        .into(ProcessedEvent)
+        .values({ consumer, eventId })
+        .orIgnore()
+        .returning(['consumer'])
+        .updateEntity(false)
+        .execute();
+      if ((inserted.raw as unknown[]).length === 0) return;
       await work(manager, emit);
       applied = true;
     });
@@ -101,10 +107,7 @@ export class Outbox {
 
   /** Events waiting for the bus (a metric and a readiness hint). */
   async backlog(): Promise<number> {
-    const [row] = await this.dataSource.query(
-      `SELECT count(*)::int AS n FROM outbox_event WHERE published_at IS NULL`,
-    );
-    return (row as { n: number }).n;
+    return this.dataSource.manager.countBy(OutboxEvent, { publishedAt: IsNull() });
   }
 
   start(): void {
@@ -146,16 +149,16 @@ export class Outbox {
     if (events.length === 0) return;
     const requestId = currentRequestId();
     // The request's trace context is kept with the event, so its consumers join the same trace.
-    const headers = JSON.stringify({
-      ...traceHeaders(),
-      ...(requestId ? { 'x-request-id': requestId } : {}),
-    });
-    for (const event of events) {
-      await manager.query(
-        `INSERT INTO outbox_event (id, subject, body, headers) VALUES ($1, $2, $3, $4)`,
-        [event.id, event.subject, JSON.stringify(event), headers],
-      );
-    }
+    const headers = { ...traceHeaders(), ...(requestId ? { 'x-request-id': requestId } : {}) };
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(OutboxEvent)
+      .values(
+        events.map((event) => ({ id: event.id, subject: event.subject, body: event, headers })),
+      )
+      .updateEntity(false)
+      .execute();
   }
 
   private async run(): Promise<void> {
@@ -186,31 +189,32 @@ export class Outbox {
   }
 
   /**
-   * Marks the events published since the last claim and claims a batch (other replicas skip it) in
-   * one statement, then publishes in order and stops at the first failure.
+   * Marks the events published since the last claim, then claims a batch (other replicas skip it),
+   * publishes in order and stops at the first failure.
    */
   private async relayBatch(): Promise<number> {
-    const marking = this.published.splice(0);
-    let claimed: OutboxRow[];
-    try {
-      claimed = await queryRows<OutboxRow>(
-        this.dataSource,
-        `WITH published AS (
-           UPDATE outbox_event SET published_at = now(), claimed_until = NULL, last_error = NULL
-           WHERE seq = ANY($1::bigint[]))
-         UPDATE outbox_event SET claimed_until = now() + interval '${CLAIM_SECONDS} seconds', attempts = attempts + 1
-         WHERE seq IN (
-           SELECT seq FROM outbox_event
-           WHERE published_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
-             AND NOT (seq = ANY($1::bigint[]))
-           ORDER BY seq LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-         RETURNING seq, id, subject, body, headers, attempts`,
-        [marking],
-      );
-    } catch (error) {
-      this.published.unshift(...marking);
-      throw error;
-    }
+    await this.markPublished();
+    const pending = this.dataSource
+      .createQueryBuilder(OutboxEvent, 'pending')
+      .select('pending.seq')
+      .where('pending.publishedAt IS NULL')
+      .andWhere('(pending.claimedUntil IS NULL OR pending.claimedUntil < now())')
+      .orderBy('pending.seq')
+      .limit(BATCH)
+      .setLock('pessimistic_write')
+      .setOnLocked('skip_locked');
+    const claim = await this.dataSource
+      .createQueryBuilder()
+      .update(OutboxEvent)
+      .set({
+        claimedUntil: () => `now() + interval '${CLAIM_SECONDS} seconds'`,
+        attempts: () => 'attempts + 1',
+      })
+      .where(`seq IN (${pending.getQuery()})`)
+      .returning(CLAIMED)
+      .updateEntity(false)
+      .execute();
+    const claimed = claim.raw as Claimed[];
     claimed.sort((a, b) => Number(a.seq) - Number(b.seq));
     let sent = 0;
     for (const row of claimed) {
@@ -233,10 +237,16 @@ export class Outbox {
         );
       } catch (error) {
         const retryInSeconds = Math.min(30, 2 ** Math.min(row.attempts, 5));
-        await this.dataSource.query(
-          `UPDATE outbox_event SET claimed_until = now() + make_interval(secs => $2), last_error = $3
-           WHERE seq >= $1 AND published_at IS NULL AND seq = ANY($4::bigint[])`,
-          [row.seq, retryInSeconds, errorText(error), claimed.map((c) => c.seq)],
+        await this.dataSource.manager.update(
+          OutboxEvent,
+          {
+            seq: And(MoreThanOrEqual(row.seq), In(claimed.map((c) => c.seq))),
+            publishedAt: IsNull(),
+          },
+          {
+            claimedUntil: () => `now() + interval '${retryInSeconds} seconds'`,
+            lastError: errorText(error),
+          },
         );
         if (row.attempts === 1 || row.attempts % 10 === 0) {
           this.logger.warn(
@@ -257,11 +267,10 @@ export class Outbox {
     const marking = this.published.splice(0);
     if (marking.length === 0) return;
     try {
-      await queryRows(
-        this.dataSource,
-        `UPDATE outbox_event SET published_at = now(), claimed_until = NULL, last_error = NULL
-         WHERE seq = ANY($1::bigint[])`,
-        [marking],
+      await this.dataSource.manager.update(
+        OutboxEvent,
+        { seq: In(marking) },
+        { publishedAt: () => 'now()', claimedUntil: null, lastError: null },
       );
     } catch (error) {
       this.published.unshift(...marking);
@@ -271,19 +280,21 @@ export class Outbox {
 
   private async prune(): Promise<void> {
     this.lastPrune = Date.now();
-    await this.dataSource.query(
-      `DELETE FROM outbox_event WHERE published_at < now() - make_interval(days => $1)`,
-      [KEEP_PUBLISHED_DAYS],
-    );
-    await this.dataSource.query(
-      `DELETE FROM processed_event WHERE processed_at < now() - make_interval(days => $1)`,
-      [KEEP_PROCESSED_DAYS],
-    );
+    await this.dataSource.manager.delete(OutboxEvent, {
+      publishedAt: LessThan(daysAgo(KEEP_PUBLISHED_DAYS)),
+    });
+    await this.dataSource.manager.delete(ProcessedEvent, {
+      processedAt: LessThan(daysAgo(KEEP_PROCESSED_DAYS)),
+    });
   }
 }
 
 export function envelope(subject: Subject, data: unknown): EventEnvelope {
   return { id: randomUUID(), subject, occurredAt: new Date().toISOString(), data };
+}
+
+function daysAgo(days: number): Date {
+  return new Date(Date.now() - days * 24 * 60 * 60 * 1000);
 }
 
 function errorText(error: unknown): string {

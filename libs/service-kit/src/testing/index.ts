@@ -7,11 +7,13 @@ import { SignJWT } from 'jose';
 import pg from 'pg';
 import { staticKeyStore, type KeyStore } from '../auth/key-store.js';
 import { MemoryCache } from '../cache/cache.js';
-import type { DatabaseConnection } from '../database/data-source.js';
+import { openDatabase, schemaDrift, type DatabaseConnection } from '../database/data-source.js';
 import { EmbeddedPostgres } from '../database/embedded-postgres.js';
 import { InProcessBus } from '../messaging/in-process-bus.js';
 import { createLogger } from '../logging/logger.js';
 import type { SharedRuntime } from '../runtime.js';
+import { serviceDatabase, type ServiceDefinition } from '../http/service-app.js';
+import { ServiceEnvSchema } from '../config/config.js';
 
 export interface TestUser {
   id: string;
@@ -119,6 +121,27 @@ export function testDatabases(
         ]
       : []),
   ];
+}
+
+/**
+ * A service's no-drift check: its migrations applied to a fresh schema, then the statements TypeORM
+ * would still run to match its entities (none, when the two describe the same tables).
+ */
+export async function driftAfterMigrations(
+  definition: ServiceDefinition,
+  connection: DatabaseConnection,
+): Promise<string[]> {
+  const database = serviceDatabase(definition, ServiceEnvSchema.parse({ PORT: '0' }), {
+    schemaSuffix: `_drift_${randomUUID().replace(/-/g, '').slice(0, 8)}`,
+  });
+  const dataSource = await openDatabase(database, connection, createLogger('test', 'silent'), true);
+  try {
+    return await schemaDrift(dataSource);
+  } finally {
+    if (connection.url) await dataSource.query(`DROP SCHEMA "${database.schema}" CASCADE`);
+    await dataSource.destroy();
+    await connection.embedded?.close();
+  }
 }
 
 export interface TestRuntime {
