@@ -7,6 +7,8 @@ export interface ProcessSpec {
   name: ProcessName;
   script: string;
   port: number;
+  /** Internal and operator routes, metrics, readiness (the gateway: metrics and readiness). */
+  managementPort: number;
   env: Record<string, string>;
 }
 
@@ -17,9 +19,13 @@ export declare function servicePorts(base: number): {
   actions: number;
 };
 
+export declare function managementPorts(base: number): ReturnType<typeof servicePorts>;
+
 export declare function distributedProcesses(options: {
   root: string;
   base: number;
   gatewayPort: number | string;
+  /** Default: the gateway's port + 1. */
+  gatewayManagementPort?: number;
   remoteDirs?: Partial<Record<RemoteName, string>>;
 }): ProcessSpec[];

@@ -9,37 +9,54 @@ export function servicePorts(base) {
   return { auth: base + 1, subscription: base + 2, meetings: base + 3, actions: base + 4 };
 }
 
+/** Their management ports (internal and operator routes, metrics, readiness): 100 above. */
+export function managementPorts(base) {
+  return servicePorts(base + 100);
+}
+
 /**
  * Every process of the distributed mode: name, script and the settings that tie it to the
  * others. `remoteDirs` overrides where the gateway serves a remote's built files from.
  */
-export function distributedProcesses({ root, base, gatewayPort, remoteDirs = {} }) {
+export function distributedProcesses({
+  root,
+  base,
+  gatewayPort,
+  gatewayManagementPort = Number(gatewayPort) + 1,
+  remoteDirs = {},
+}) {
   const ports = servicePorts(base);
-  const jwks = `http://127.0.0.1:${ports.auth}/internal/jwks`;
-  const service = (name, port) => ({
+  const management = managementPorts(base);
+  const jwks = `http://127.0.0.1:${management.auth}/internal/jwks`;
+  const service = (name, port, managementPort) => ({
     name,
     script: join(root, name, 'dist', 'main.js'),
     port,
+    managementPort,
     env: {
       PORT: String(port),
+      MANAGEMENT_PORT: String(managementPort),
       HOST: '127.0.0.1',
       AUTH_JWKS_URL: jwks,
-      // Where each service calls the others' internal routes.
-      SUBSCRIPTION_INTERNAL_URL: `http://127.0.0.1:${ports.subscription}`,
-      MEETINGS_INTERNAL_URL: `http://127.0.0.1:${ports.meetings}`,
+      // Where each service calls the others' internal routes: their management ports.
+      SUBSCRIPTION_INTERNAL_URL: `http://127.0.0.1:${management.subscription}`,
+      MEETINGS_INTERNAL_URL: `http://127.0.0.1:${management.meetings}`,
     },
   });
   return [
-    service('svc-auth', ports.auth),
-    service('svc-subscription', ports.subscription),
-    service('svc-meetings', ports.meetings),
-    service('svc-actions', ports.actions),
+    service('svc-auth', ports.auth, management.auth),
+    service('svc-subscription', ports.subscription, management.subscription),
+    service('svc-meetings', ports.meetings, management.meetings),
+    service('svc-actions', ports.actions, management.actions),
     {
       name: 'gateway',
       script: join(root, 'gateway', 'dist', 'main.js'),
       port: Number(gatewayPort),
+      managementPort: Number(gatewayManagementPort),
       env: {
         PORT: String(gatewayPort),
+        MANAGEMENT_PORT: String(gatewayManagementPort),
+        AUTH_MANAGEMENT_URL: `http://127.0.0.1:${management.auth}`,
         AUTH_URL: `http://127.0.0.1:${ports.auth}`,
         SUBSCRIPTION_URL: `http://127.0.0.1:${ports.subscription}`,
         MEETINGS_URL: `http://127.0.0.1:${ports.meetings}`,
@@ -48,7 +65,6 @@ export function distributedProcesses({ root, base, gatewayPort, remoteDirs = {} 
         REMOTE_DIRS: REMOTES.map(
           (name) => `${name}=${remoteDirs[name] ?? join(root, name, 'dist')}`,
         ).join(','),
-        TRUSTED_PROXY_HOPS: '0',
       },
     },
   ];

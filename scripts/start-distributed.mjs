@@ -5,7 +5,7 @@ import '@meetings/service-kit/node-version';
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { distributedProcesses, servicePorts } from './distributed-processes.mjs';
+import { distributedProcesses, managementPorts, servicePorts } from './distributed-processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = {
@@ -16,6 +16,7 @@ const env = {
 };
 const base = Number(process.env.SERVICE_PORT_BASE ?? 4000);
 const ports = servicePorts(base);
+const management = managementPorts(base);
 
 if (process.env.SKIP_BUILD !== '1') {
   const build = spawnSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], {
@@ -26,7 +27,12 @@ if (process.env.SKIP_BUILD !== '1') {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const processes = distributedProcesses({ root, base, gatewayPort: env.PORT ?? 8080 });
+const processes = distributedProcesses({
+  root,
+  base,
+  gatewayPort: env.PORT ?? 8080,
+  gatewayManagementPort: env.MANAGEMENT_PORT ? Number(env.MANAGEMENT_PORT) : undefined,
+});
 
 const children = processes.map(({ name, script, env: extra }) => {
   const child = spawn(process.execPath, [script], {
@@ -56,5 +62,5 @@ function stopAll(code = 0) {
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
 console.log(
-  `Distributed mode: gateway on http://localhost:${env.PORT ?? 8080}, services on ports ${Object.values(ports).join(', ')}`,
+  `Distributed mode: gateway on http://localhost:${env.PORT ?? 8080}, services on ports ${Object.values(ports).join(', ')} (management ${Object.values(management).join(', ')})`,
 );

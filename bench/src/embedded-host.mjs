@@ -35,6 +35,10 @@ const probe = createServer(async (request, response) => {
       body = Object.fromEntries(
         Object.entries(platform.services).map(([name, s]) => [name, s.url]),
       );
+    } else if (url.pathname === '/management') {
+      body = Object.fromEntries(
+        Object.entries(platform.services).map(([name, s]) => [name, s.managementUrl]),
+      );
     } else if (url.pathname === '/entitlement-cached') {
       body = {
         cached:

@@ -146,6 +146,7 @@ async function singleBundleConfig() {
 /** A gateway of its own serving one build, in front of the running services. */
 export async function serveBuild(stack, { shellDir, remoteDirs = [], label }) {
   const port = await freePort();
+  const managementPort = await freePort();
   const child = spawn(process.execPath, [join(ROOT, 'gateway/dist/main.js')], {
     cwd: ROOT,
     env: {
@@ -153,14 +154,15 @@ export async function serveBuild(stack, { shellDir, remoteDirs = [], label }) {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       PORT: String(port),
+      MANAGEMENT_PORT: String(managementPort),
       HOST: '127.0.0.1',
       AUTH_URL: stack.urls.auth,
+      AUTH_MANAGEMENT_URL: stack.managementUrls.auth,
       SUBSCRIPTION_URL: stack.urls.subscription,
       MEETINGS_URL: stack.urls.meetings,
       ACTIONS_URL: stack.urls.actions,
       SHELL_DIR: shellDir,
       REMOTE_DIRS: remoteDirs.join(','),
-      TRUSTED_PROXY_HOPS: '0',
       OTEL_SDK_DISABLED: 'true',
     },
     stdio: 'ignore',

@@ -100,7 +100,7 @@ function authSecrets(key) {
  */
 export async function internalToken(stack, who, ttlSeconds = 280) {
   if (!stack.kid) {
-    const jwks = await (await fetch(`${stack.urls.auth}/internal/jwks`)).json();
+    const jwks = await (await fetch(`${stack.managementUrls.auth}/internal/jwks`)).json();
     stack.kid = jwks.keys[0].kid;
   }
   const now = Math.floor(Date.now() / 1000);
@@ -128,11 +128,18 @@ export async function startDistributed({
   const key = signingKey();
   const namespace = `bench${label.replace(/[^A-Za-z0-9]/g, '')}${randomBytes(3).toString('hex')}`;
   const ports = {};
-  for (const name of ['auth', 'subscription', 'meetings', 'actions', 'gateway'])
+  const managementPorts = {};
+  for (const name of ['auth', 'subscription', 'meetings', 'actions', 'gateway']) {
     ports[name] = await freePort();
-  const urls = Object.fromEntries(
-    Object.entries(ports).map(([name, port]) => [name, `http://127.0.0.1:${port}`]),
-  );
+    managementPorts[name] = await freePort();
+  }
+  const toUrls = (table) =>
+    Object.fromEntries(
+      Object.entries(table).map(([name, port]) => [name, `http://127.0.0.1:${port}`]),
+    );
+  const urls = toUrls(ports);
+  // Internal and operator routes, metrics and readiness.
+  const managementUrls = toUrls(managementPorts);
   const common = {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
@@ -141,9 +148,9 @@ export async function startDistributed({
     NATS_NAMESPACE: namespace,
     REDIS_URL,
     CACHE_PREFIX: `${namespace}:`,
-    AUTH_JWKS_URL: `${urls.auth}/internal/jwks`,
-    SUBSCRIPTION_INTERNAL_URL: urls.subscription,
-    MEETINGS_INTERNAL_URL: urls.meetings,
+    AUTH_JWKS_URL: `${managementUrls.auth}/internal/jwks`,
+    SUBSCRIPTION_INTERNAL_URL: managementUrls.subscription,
+    MEETINGS_INTERNAL_URL: managementUrls.meetings,
     ...authSecrets(key),
     INDEX_REBUILD_ON_START: 'false',
     OTEL_SDK_DISABLED: 'true',
@@ -154,7 +161,12 @@ export async function startDistributed({
     const child = launch(
       name,
       join(ROOT, dir, 'dist/main.js'),
-      { ...common, PORT: String(ports[name]), HOST: '127.0.0.1' },
+      {
+        ...common,
+        PORT: String(ports[name]),
+        MANAGEMENT_PORT: String(managementPorts[name]),
+        HOST: '127.0.0.1',
+      },
       `${label}-${name}`,
     );
     children.push(child);
@@ -177,12 +189,13 @@ export async function startDistributed({
       {
         ...common,
         PORT: String(ports.gateway),
+        MANAGEMENT_PORT: String(managementPorts.gateway),
         HOST: '127.0.0.1',
         AUTH_URL: urls.auth,
+        AUTH_MANAGEMENT_URL: managementUrls.auth,
         SUBSCRIPTION_URL: urls.subscription,
         MEETINGS_URL: urls.meetings,
         ACTIONS_URL: urls.actions,
-        TRUSTED_PROXY_HOPS: '0',
         ...(frontEnds
           ? {
               SHELL_DIR: join(ROOT, 'shell', 'dist'),
@@ -197,7 +210,7 @@ export async function startDistributed({
     await waitFor(`${urls.gateway}/healthz`, gateway);
     // Every service ready (database, bus, keys) before anything is measured.
     for (const name of ['auth', 'subscription', 'meetings', 'actions'])
-      await waitFor(`${urls[name]}/readyz`, null, 30_000);
+      await waitFor(`${managementUrls[name]}/readyz`, null, 30_000);
   } catch (error) {
     await stopAll(children);
     throw error;
@@ -206,6 +219,7 @@ export async function startDistributed({
   return {
     kind: 'distributed',
     urls,
+    managementUrls,
     pids,
     namespace,
     privateKey: key.privateKey,
@@ -257,6 +271,7 @@ export async function startMinimal({ size, label = size }) {
  */
 export async function startEmbedded({ dataDir, label = 'embedded', env = {}, frontEnds = true }) {
   const port = await freePort();
+  const managementPort = await freePort();
   const probePort = await freePort();
   const started = performance.now();
   const child = launch(
@@ -266,6 +281,7 @@ export async function startEmbedded({ dataDir, label = 'embedded', env = {}, fro
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       PORT: String(port),
+      MANAGEMENT_PORT: String(managementPort),
       PROBE_PORT: String(probePort),
       DATA_DIR: dataDir,
       FRONT_ENDS: frontEnds ? '1' : '0',
@@ -296,5 +312,6 @@ export async function startEmbedded({ dataDir, label = 'embedded', env = {}, fro
   };
   const services = await (await fetch(`${stack.urls.probe}/services`)).json();
   Object.assign(stack.urls, services);
+  stack.managementUrls = await (await fetch(`${stack.urls.probe}/management`)).json();
   return stack;
 }

@@ -10,9 +10,9 @@
 //    `npm ci`, `turbo run build --filter=<pkg>...` and collect-runtime steps, the production-only
 //    node_modules of `prod-deps`, and the final stages' COPYs.
 // 3. Starts every resulting image tree the way its CMD does (as the image's user, code owned by
-//    root so only the mapped /tmp is writable, embedded defaults), checks /healthz, /readyz,
-//    /metrics or the static files, runs the image's HEALTHCHECK command, and, for services, the
-//    migration Job's `node dist/migrate.js` before a start with MIGRATE_ON_START=false. The
+//    root so only the mapped /tmp is writable, embedded defaults), checks /healthz, /readyz and
+//    /metrics (on the management port) or the static files, runs the image's HEALTHCHECK command,
+//    and, for services, the migration Job's `node dist/migrate.js` before a start with MIGRATE_ON_START=false. The
 //    front-end images are nginx with deploy/docker/nginx.conf: this machine's nginx runs that
 //    file, its paths mapped to the image tree (`apt-get install nginx`; NGINX names another).
 //
@@ -692,8 +692,10 @@ async function smokeStatic(image, base) {
 
 async function smoke(image, state) {
   const port = await freePort();
+  const managementPort = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env = { PORT: String(port) };
+  const management = `http://127.0.0.1:${managementPort}`;
+  const env = { PORT: String(port), MANAGEMENT_PORT: String(managementPort) };
 
   if (image.target === 'service') {
     const job = imageProcess(image, state, env);
@@ -747,13 +749,18 @@ async function smoke(image, state) {
     return;
   }
   if (image.target === 'service' || image.target === 'gateway') {
-    await expectOk(image, `${base}/readyz`);
-    await expectOk(image, `${base}/metrics`, async (r) =>
+    // Readiness and metrics on the management port only, never on the public one.
+    await expectOk(image, `${management}/readyz`);
+    await expectOk(image, `${management}/metrics`, async (r) =>
       (await r.text()).includes('# TYPE') ? null : 'no Prometheus text',
     );
+    for (const path of ['/metrics', '/readyz']) {
+      const status = (await fetch(`${base}${path}`).catch(() => undefined))?.status;
+      if (status !== 404) fail(`${image.name}: ${path} on the public port answered ${status}`);
+    }
   }
   if (image.target === 'service') {
-    await expectOk(image, `${base}/openapi.json`, async (r) =>
+    await expectOk(image, `${management}/openapi.json`, async (r) =>
       (await r.json()).openapi ? null : 'not an OpenAPI document',
     );
   }

@@ -41,11 +41,14 @@ export function uniqueEmail(prefix: string): string {
 
 /** Support tooling: moves a user's trial end (used to reach an expired trial). */
 export async function setTrialEnd(email: string, when: Date): Promise<void> {
-  const response = await fetch(`${inject('subscriptionUrl')}/internal/subscriptions/trial-end`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', 'x-operator-token': inject('operatorToken') },
-    body: JSON.stringify({ email, trialExpiresOn: when.toISOString() }),
-  });
+  const response = await fetch(
+    `${inject('subscriptionManagementUrl')}/internal/subscriptions/trial-end`,
+    {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'x-operator-token': inject('operatorToken') },
+      body: JSON.stringify({ email, trialExpiresOn: when.toISOString() }),
+    },
+  );
   if (!response.ok)
     throw new Error(`trial-end answered ${response.status}: ${await response.text()}`);
 }

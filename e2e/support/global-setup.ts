@@ -13,7 +13,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     mailboxUrl: string;
-    subscriptionUrl: string;
+    subscriptionManagementUrl: string;
     operatorToken: string;
     mode: string;
   }
@@ -44,7 +44,8 @@ async function portIsFree(port: number): Promise<boolean> {
 async function freePortBase(count: number): Promise<number> {
   for (;;) {
     const base = 20_000 + Math.floor(Math.random() * 20_000);
-    const ports = Array.from({ length: count }, (_, i) => base + i + 1);
+    // The services' public ports and, 100 above, their management ports.
+    const ports = Array.from({ length: count }, (_, i) => [base + i + 1, base + i + 101]).flat();
     if ((await Promise.all(ports.map(portIsFree))).every(Boolean)) return base;
   }
 }
@@ -70,6 +71,7 @@ export default async function setup(project: TestProject) {
   const mode = process.env.E2E_MODE ?? 'embedded';
   const mailbox = await startMailbox();
   const port = await freePort();
+  const managementPort = await freePort();
   const servicePortBase = await freePortBase(4);
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   // Two tenants on one deployment, told apart by host name (Chromium maps *.localhost to loopback).
@@ -79,6 +81,7 @@ export default async function setup(project: TestProject) {
     ...(process.env as Record<string, string>),
     SKIP_BUILD: '1',
     PORT: String(port),
+    MANAGEMENT_PORT: String(managementPort),
     SERVICE_PORT_BASE: String(servicePortBase),
     DATA_DIR: dataDir,
     SMTP_URL: mailbox.smtpUrl,
@@ -119,7 +122,7 @@ export default async function setup(project: TestProject) {
 
   project.provide('baseUrl', baseUrl);
   project.provide('mailboxUrl', mailbox.httpUrl);
-  project.provide('subscriptionUrl', `http://127.0.0.1:${servicePortBase + 2}`);
+  project.provide('subscriptionManagementUrl', `http://127.0.0.1:${servicePortBase + 102}`);
   project.provide('operatorToken', OPERATOR_TOKEN);
   project.provide('mode', mode);
 

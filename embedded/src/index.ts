@@ -32,7 +32,10 @@ export interface PlatformOptions {
   frontEnds?: FrontEndDirs;
   /** Pre-made infrastructure to use instead of the embedded one (tests against real servers). */
   shared?: SharedRuntime;
-  /** Services listen on base+1 … base+4 (auth, subscription, meetings, actions); 0: free ports. */
+  /**
+   * Services listen on base+1 … base+4 (auth, subscription, meetings, actions) and their
+   * management ports on base+101 … base+104; 0: free ports.
+   */
   servicePortBase?: number;
 }
 
@@ -50,7 +53,7 @@ export interface RunningPlatform {
 }
 
 /** Settings that name one process's own network place; every service gets its own. */
-const PER_PROCESS = ['PORT', 'HOST', 'DATABASE_SCHEMA'];
+const PER_PROCESS = ['PORT', 'MANAGEMENT_PORT', 'HOST', 'DATABASE_SCHEMA'];
 
 /**
  * The embedded mode: every service, the gateway and the built front ends in one process, on one
@@ -61,6 +64,9 @@ const PER_PROCESS = ['PORT', 'HOST', 'DATABASE_SCHEMA'];
 export async function startPlatform(options: PlatformOptions = {}): Promise<RunningPlatform> {
   const env = { ...(options.env ?? process.env) };
   const gatewayPort = options.port ?? Number(env.PORT ?? 8080);
+  const gatewayManagementPort = Number(
+    env.MANAGEMENT_PORT ?? (gatewayPort === 0 ? 0 : gatewayPort + 1),
+  );
   for (const name of PER_PROCESS) delete env[name];
   const dataDir = options.dataDir ?? env.DATA_DIR ?? './.data';
   const logger = createLogger('platform', (env.LOG_LEVEL as 'info' | undefined) ?? 'info');
@@ -91,6 +97,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
     const service = await starter({
       shared,
       port: portBase > 0 ? portBase + started.length + 1 : 0,
+      managementPort: portBase > 0 ? portBase + 100 + started.length + 1 : 0,
       host,
       env: { ...env, DATA_DIR: dataDir, ...extraEnv },
     });
@@ -106,23 +113,27 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
 
   try {
     const auth = await start(startAuthService);
-    authKeys = jwksKeyStore(`${auth.url}/internal/jwks`);
+    authKeys = jwksKeyStore(`${auth.managementUrl}/internal/jwks`);
     const subscription = await start(startSubscriptionService);
-    // Each calls the internal routes of the services started before it, on their own ports.
+    // Each calls the internal routes of the services started before it, on their management ports.
     const meetings = await start(startMeetingsService, {
-      SUBSCRIPTION_INTERNAL_URL: subscription.url,
+      SUBSCRIPTION_INTERNAL_URL: subscription.managementUrl,
     });
-    const actions = await start(startActionsService, { MEETINGS_INTERNAL_URL: meetings.url });
+    const actions = await start(startActionsService, {
+      MEETINGS_INTERNAL_URL: meetings.managementUrl,
+    });
     ownedBus?.open();
 
     const gatewayConfig = loadGatewayConfig({
       ...env,
       PORT: String(gatewayPort),
+      MANAGEMENT_PORT: String(gatewayManagementPort),
       HOST: options.host ?? env.GATEWAY_HOST ?? '0.0.0.0',
       AUTH_URL: auth.url,
       SUBSCRIPTION_URL: subscription.url,
       MEETINGS_URL: meetings.url,
       ACTIONS_URL: actions.url,
+      AUTH_MANAGEMENT_URL: auth.managementUrl,
       SHELL_DIR: options.frontEnds?.shellDir,
       REMOTE_DIRS: options.frontEnds?.remoteDirs.join(','),
       // The gateway hears session revocations on the shared bus instead.

@@ -157,13 +157,16 @@ describe('changes made through /api/meetings reach GET /api/actions within a sec
     expect((await actionsOf(alice)).meetings).toEqual([]);
     const headers = { 'x-operator-token': OPERATOR_TOKEN };
     expect(
-      (await fetch(`${actions.url}/internal/index/rebuild`, { method: 'POST', headers })).status,
+      (await fetch(`${actions.managementUrl}/internal/index/rebuild`, { method: 'POST', headers }))
+        .status,
     ).toBe(202);
     await expect
       .poll(
         async () =>
           (
-            (await (await fetch(`${actions.url}/internal/index/rebuild`, { headers })).json()) as {
+            (await (
+              await fetch(`${actions.managementUrl}/internal/index/rebuild`, { headers })
+            ).json()) as {
               state: string;
             }
           ).state,

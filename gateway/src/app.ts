@@ -11,6 +11,7 @@ import {
   Subjects,
 } from '@meetings/contracts';
 import {
+  addManagementListener,
   contextOf,
   closeWhileSweepingIdle,
   createLogger,
@@ -18,6 +19,7 @@ import {
   JetStreamBus,
   traceHeaders,
   traceRequests,
+  type Door,
   type MessageBus,
 } from '@meetings/service-kit';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
@@ -48,6 +50,8 @@ export interface GatewayOptions {
 export interface RunningGateway {
   app: FastifyInstance;
   url: string;
+  /** Metrics and readiness. */
+  managementUrl: string;
   close(): Promise<void>;
 }
 
@@ -112,7 +116,7 @@ export async function createGateway(
   });
 
   const upstreams = upstreamUrls(config);
-  const sessions = new SessionResolver(config.AUTH_URL, {
+  const sessions = new SessionResolver(config.AUTH_MANAGEMENT_URL, {
     maxAgeMs: config.SESSION_CACHE_MS,
     maxEntries: config.SESSION_CACHE_MAX,
   });
@@ -206,6 +210,13 @@ export async function createGateway(
     return sendError(request, reply, 500, CommonErrorCode.Internal, ServerMessages.internal);
   });
 
+  managementListeners.set(
+    app,
+    // Not the not-found handler: it answers page paths with the shell's page.
+    addManagementListener(app, app.server, gatewayDoor, (request, reply) =>
+      sendError(request, reply, 404, CommonErrorCode.NotFound, ServerMessages.notFound),
+    ),
+  );
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async () => ({ status: 'ready' }));
   app.get('/metrics', async (_request, reply) =>
@@ -306,11 +317,30 @@ export async function startGateway(
   const app = await createGateway(config, options);
   await app.listen({ port: config.PORT, host: config.HOST });
   const { port } = app.server.address() as AddressInfo;
+  const managementUrl = await managementListeners
+    .get(app)!
+    .listen(config.MANAGEMENT_PORT, config.HOST)
+    .catch(async (error: unknown) => {
+      await app.close();
+      throw error;
+    });
   return {
     app,
     url: `http://127.0.0.1:${port}`,
+    managementUrl,
     close: () => closeWhileSweepingIdle(app.server, () => app.close()),
   };
+}
+
+const managementListeners = new WeakMap<
+  FastifyInstance,
+  ReturnType<typeof addManagementListener>
+>();
+
+/** Metrics and readiness only on the management port; liveness on both; the rest is public. */
+function gatewayDoor(route: string): Door {
+  if (route === '/healthz') return 'both';
+  return route === '/metrics' || route === '/readyz' ? 'management' : 'public';
 }
 
 function decodesAsUtf8(url: string): boolean {

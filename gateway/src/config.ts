@@ -15,12 +15,16 @@ const csv = z
 export const GatewayEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  /** Metrics and readiness, for the cluster only: never behind the Ingress. */
+  MANAGEMENT_PORT: z.coerce.number().int().min(0).max(65_535).default(8081),
   HOST: z.string().default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_URL: z.string().url().default('http://127.0.0.1:4001'),
   SUBSCRIPTION_URL: z.string().url().default('http://127.0.0.1:4002'),
   MEETINGS_URL: z.string().url().default('http://127.0.0.1:4003'),
   ACTIONS_URL: z.string().url().default('http://127.0.0.1:4004'),
+  /** svc-auth's management port, where sessions are resolved (never proxied to). */
+  AUTH_MANAGEMENT_URL: z.string().url().default('http://127.0.0.1:4101'),
   /** Session revocations arrive over NATS when set (every gateway replica forgets the session). */
   NATS_URL: optionalUrl,
   NATS_NAMESPACE: z

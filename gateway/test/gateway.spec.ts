@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGateway } from '../src/app.js';
+import { createGateway, startGateway } from '../src/app.js';
 import { loadGatewayConfig } from '../src/config.js';
 import { ROUTE_TABLE, routeFor } from '../src/routes.js';
 
@@ -14,6 +14,15 @@ interface Seen {
   headers: IncomingHttpHeaders;
   body: string;
 }
+
+/** A meeting answer with 3 MB of notes, as svc-meetings would send it. */
+const BIG_MEETING = JSON.stringify({
+  meeting: {
+    id: '9b2f3c1e-1d2a-4c5b-8e7f-0a1b2c3d4e5f',
+    title: 'Big notes',
+    notes: `<p>${'x'.repeat(3_000_000 - 7)}</p>`,
+  },
+});
 
 let upstream: Server;
 let slow: Server;
@@ -62,6 +71,11 @@ beforeAll(async () => {
         );
         return;
       }
+      if (req.url === `/api/auth/meeting-with-notes`) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(BIG_MEETING);
+        return;
+      }
       seen.push({ url: req.url!, headers: req.headers, body });
       res.writeHead(200, {
         'content-type': 'application/json',
@@ -105,6 +119,7 @@ beforeAll(async () => {
       LOG_LEVEL: 'silent',
       PORT: '0',
       AUTH_URL: upstreamUrl,
+      AUTH_MANAGEMENT_URL: upstreamUrl,
       SUBSCRIPTION_URL: upstreamUrl,
       MEETINGS_URL: 'http://127.0.0.1:1',
       ACTIONS_URL: slowUrl,
@@ -309,6 +324,20 @@ describe('proxying', () => {
   });
 });
 
+describe('a meeting with 3 MB of notes', () => {
+  it('costs the gateway no page work: its page is the static file and its data passes through unchanged', async () => {
+    const file = readFileSync(join(shellDir, 'index.html'), 'utf8');
+    for (const path of ['/meetings/9b2f3c1e-1d2a-4c5b-8e7f-0a1b2c3d4e5f', '/meetings/other']) {
+      const page = await fetch(`${base}${path}`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toBe(file);
+    }
+    const data = await fetch(`${base}/api/auth/meeting-with-notes`);
+    expect(data.status).toBe(200);
+    expect(await data.text()).toBe(BIG_MEETING);
+  });
+});
+
 describe('front ends', () => {
   it('serves the shell with its router fallback and the right cache headers', async () => {
     const page = await fetch(`${base}/app/meetings/123`);
@@ -431,5 +460,33 @@ describe('settings', () => {
       await open.close();
     }
     expect(() => loadGatewayConfig({ NOTES_IMAGES: 'remote' })).toThrow(/NOTES_IMAGES/);
+  });
+});
+
+describe('the management port', () => {
+  it('serves metrics and readiness there only, liveness on both, and the product on the public port only', async () => {
+    const running = await startGateway(
+      loadGatewayConfig({
+        LOG_LEVEL: 'silent',
+        PORT: '0',
+        MANAGEMENT_PORT: '0',
+        HOST: '127.0.0.1',
+        SHELL_DIR: shellDir,
+      }),
+    );
+    try {
+      const status = async (url: string) => (await fetch(url)).status;
+      expect(await status(`${running.managementUrl}/metrics`)).toBe(200);
+      expect(await status(`${running.managementUrl}/readyz`)).toBe(200);
+      expect(await status(`${running.url}/metrics`)).toBe(404);
+      expect(await status(`${running.url}/readyz`)).toBe(404);
+      expect(await status(`${running.url}/healthz`)).toBe(200);
+      expect(await status(`${running.managementUrl}/healthz`)).toBe(200);
+      expect(await status(`${running.url}/branding.json`)).toBe(200);
+      expect(await status(`${running.managementUrl}/branding.json`)).toBe(404);
+      expect(await status(`${running.managementUrl}/api/auth/status`)).toBe(404);
+    } finally {
+      await running.close();
+    }
   });
 });

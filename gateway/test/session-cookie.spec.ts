@@ -49,6 +49,7 @@ beforeAll(async () => {
       LOG_LEVEL: 'silent',
       PORT: '0',
       AUTH_URL: upstreamUrl,
+      AUTH_MANAGEMENT_URL: upstreamUrl,
       SUBSCRIPTION_URL: upstreamUrl,
       MEETINGS_URL: upstreamUrl,
       ACTIONS_URL: upstreamUrl,

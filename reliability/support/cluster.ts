@@ -49,6 +49,11 @@ export class ServiceProcess {
     return `http://127.0.0.1:${this.spec.port}`;
   }
 
+  /** Metrics, readiness and (services) the internal and operator routes. */
+  get managementUrl(): string {
+    return `http://127.0.0.1:${this.spec.managementPort}`;
+  }
+
   get pid(): number | undefined {
     return this.child?.pid ?? undefined;
   }
@@ -84,12 +89,12 @@ export class ServiceProcess {
   }
 
   async waitReady(timeoutMs = 90_000): Promise<void> {
-    const probe = this.name === 'gateway' ? '/healthz' : '/readyz';
+    const probe = this.name === 'gateway' ? `${this.url}/healthz` : `${this.managementUrl}/readyz`;
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       if (!this.running()) throw new Error(`${this.name} exited before it was ready`);
       try {
-        const response = await fetch(`${this.url}${probe}`, { signal: AbortSignal.timeout(2_000) });
+        const response = await fetch(probe, { signal: AbortSignal.timeout(2_000) });
         if (response.ok) return;
       } catch {
         // not up yet
@@ -132,7 +137,9 @@ export class ServiceProcess {
   async heapUsedBytes(): Promise<number | undefined> {
     if (!this.running()) return undefined;
     try {
-      const response = await fetch(`${this.url}/metrics`, { signal: AbortSignal.timeout(2_000) });
+      const response = await fetch(`${this.managementUrl}/metrics`, {
+        signal: AbortSignal.timeout(2_000),
+      });
       const match = /^nodejs_heap_size_used_bytes(?:{[^}]*})? (\S+)$/m.exec(await response.text());
       return match ? Number(match[1]) : undefined;
     } catch {
@@ -177,6 +184,7 @@ export class Cluster {
   static async start(options: ClusterOptions): Promise<Cluster> {
     const mailbox = await startTestSmtp();
     const gatewayPort = await freePort();
+    const gatewayManagementPort = await freePort();
     const base = await freeServicePortBase();
     const logDir = mkdtempSync(join(tmpdir(), 'cluster-logs-'));
     const env: Record<string, string> = {
@@ -201,6 +209,7 @@ export class Cluster {
       root,
       base,
       gatewayPort,
+      gatewayManagementPort,
       remoteDirs: options.remoteDirs,
     });
     const logs: WriteStream[] = [];
@@ -263,7 +272,8 @@ async function freeServicePortBase(): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const base = 21_000 + Math.floor(Math.random() * 20_000);
     let ok = true;
-    for (let i = 1; i <= 4 && ok; i++) ok = await free(base + i);
+    // The services' public ports and, 100 above, their management ports.
+    for (let i = 1; i <= 4 && ok; i++) ok = (await free(base + i)) && (await free(base + 100 + i));
     if (ok) return base;
   }
   throw new Error('no free port range for the services');

@@ -13,7 +13,12 @@ async function main(email: string | undefined): Promise<number> {
     return 2;
   }
   try {
-    const service = await startAuthService({ port: 0, host: '127.0.0.1', startRelay: false });
+    const service = await startAuthService({
+      port: 0,
+      managementPort: 0,
+      host: '127.0.0.1',
+      startRelay: false,
+    });
     try {
       const unlocked = await service.app.get(LoginCodesService).unlock(email.trim().toLowerCase());
       console.log(JSON.stringify({ email, unlocked }));

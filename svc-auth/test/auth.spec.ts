@@ -17,16 +17,17 @@ let auth: RunningService<AuthEnv>;
 beforeAll(async () => {
   runtime = await createTestRuntime();
   smtp = await startTestSmtp();
-  const port = await freePort();
+  const managementPort = await freePort();
   // svc-auth verifies its own internal tokens with the keys it publishes.
   const shared = { ...runtime.shared, keyStore: undefined };
   auth = await startAuthService({
     shared,
-    port,
+    port: 0,
+    managementPort,
     env: {
       ...runtime.env,
       SMTP_URL: smtp.url,
-      AUTH_JWKS_URL: `http://127.0.0.1:${port}/internal/jwks`,
+      AUTH_JWKS_URL: `http://127.0.0.1:${managementPort}/internal/jwks`,
       OTP_EMAIL_PER_MINUTE: '100',
       OTP_EMAIL_PER_HOUR: '100',
       OTP_IP_PER_HOUR: '1000',

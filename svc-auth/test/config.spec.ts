@@ -30,7 +30,7 @@ afterAll(() => {
 
 function problems(env: Record<string, string>): string[] {
   try {
-    loadConfig(AuthEnvSchema, { PORT: '0', ...env });
+    loadConfig(AuthEnvSchema, { PORT: '0', MANAGEMENT_PORT: '0', ...env });
     return [];
   } catch (error) {
     if (error instanceof ConfigError) return error.problems;
@@ -56,7 +56,7 @@ describe('production settings', () => {
       expect.stringMatching(/^SMTP_URL: required: login codes are sent by e-mail/),
     ]);
     expect(problems({ ...withoutMail, LOG_LOGIN_CODES: 'true' })).toEqual([]);
-    const config = loadConfig(AuthEnvSchema, { PORT: '0', ...production });
+    const config = loadConfig(AuthEnvSchema, { PORT: '0', MANAGEMENT_PORT: '0', ...production });
     expect(logsLoginCodes(config)).toBe(false);
   });
 
@@ -82,6 +82,7 @@ describe('production settings', () => {
     writeFileSync(join(dir, 'smtp-url'), 'smtp://user:pass@mail.example:587\n');
     const config = loadConfig(AuthEnvSchema, {
       PORT: '0',
+      MANAGEMENT_PORT: '0',
       ...rest,
       OTP_HMAC_SECRET_FILE: join(dir, 'otp-hmac-secret'),
       INTERNAL_JWT_PRIVATE_KEY_FILE: join(dir, 'internal-jwt-private-key'),
@@ -106,11 +107,17 @@ describe('production settings', () => {
 
 describe('outside production', () => {
   it('writes codes to the log when no mail server is set (npm start)', () => {
-    const config = loadConfig(AuthEnvSchema, { PORT: '0', NODE_ENV: 'development' });
+    const config = loadConfig(AuthEnvSchema, {
+      PORT: '0',
+      MANAGEMENT_PORT: '0',
+      NODE_ENV: 'development',
+    });
     expect(logsLoginCodes(config)).toBe(true);
-    expect(logsLoginCodes(loadConfig(AuthEnvSchema, { PORT: '0', SMTP_URL: 'smtp://m:25' }))).toBe(
-      false,
-    );
+    expect(
+      logsLoginCodes(
+        loadConfig(AuthEnvSchema, { PORT: '0', MANAGEMENT_PORT: '0', SMTP_URL: 'smtp://m:25' }),
+      ),
+    ).toBe(false);
   });
 });
 
@@ -127,11 +134,10 @@ describe('starting svc-auth', () => {
   });
 
   it('fails in production without a mail server or secrets, before it listens', async () => {
-    const port = await freePort();
     await expect(
       startAuthService({
         shared: { ...runtime.shared, keyStore: undefined },
-        port,
+        port: 0,
         env: { ...runtime.env, NODE_ENV: 'production' },
       }),
     ).rejects.toThrow(
@@ -141,14 +147,15 @@ describe('starting svc-auth', () => {
 
   it('keeps generated secrets in 0600 files under DATA_DIR, never in a table, the same after a restart', async () => {
     const boot = async () => {
-      const port = await freePort();
+      const managementPort = await freePort();
       return startAuthService({
         shared: { ...runtime.shared, keyStore: undefined },
-        port,
+        port: 0,
+        managementPort,
         env: {
           ...runtime.env,
           SMTP_URL: smtp.url,
-          AUTH_JWKS_URL: `http://127.0.0.1:${port}/internal/jwks`,
+          AUTH_JWKS_URL: `http://127.0.0.1:${managementPort}/internal/jwks`,
         },
       });
     };

@@ -19,14 +19,15 @@ let auth: RunningService<AuthEnv>;
 beforeAll(async () => {
   runtime = await createTestRuntime();
   smtp = await startTestSmtp();
-  const port = await freePort();
+  const managementPort = await freePort();
   auth = await startAuthService({
     shared: { ...runtime.shared, keyStore: undefined },
-    port,
+    port: 0,
+    managementPort,
     env: {
       ...runtime.env,
       SMTP_URL: smtp.url,
-      AUTH_JWKS_URL: `http://127.0.0.1:${port}/internal/jwks`,
+      AUTH_JWKS_URL: `http://127.0.0.1:${managementPort}/internal/jwks`,
     },
   });
 });

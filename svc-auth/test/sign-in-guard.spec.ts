@@ -19,14 +19,15 @@ let withWaits: RunningService<AuthEnv>;
 let noWaits: RunningService<AuthEnv>;
 
 async function start(extra: Record<string, string>, shared: TestRuntime) {
-  const port = await freePort();
+  const managementPort = await freePort();
   return startAuthService({
     shared: { ...shared.shared, keyStore: undefined },
-    port,
+    port: 0,
+    managementPort,
     env: {
       ...shared.env,
       SMTP_URL: smtp.url,
-      AUTH_JWKS_URL: `http://127.0.0.1:${port}/internal/jwks`,
+      AUTH_JWKS_URL: `http://127.0.0.1:${managementPort}/internal/jwks`,
       OTP_EMAIL_PER_MINUTE: '1000',
       OTP_EMAIL_PER_HOUR: '1000',
       OTP_IP_PER_HOUR: '100000',

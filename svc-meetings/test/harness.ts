@@ -66,7 +66,7 @@ export class Harness {
           ENTITLEMENT_CACHE_TTL_MS: '60000',
           // Port 9 (discard) has no listener: svc-subscription is away.
           SUBSCRIPTION_INTERNAL_URL:
-            subscription?.url ?? options.subscriptionUrl ?? 'http://127.0.0.1:9',
+            subscription?.managementUrl ?? options.subscriptionUrl ?? 'http://127.0.0.1:9',
           ...options.env,
         },
       });

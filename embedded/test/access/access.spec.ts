@@ -24,11 +24,14 @@ import {
 } from '../security/world.js';
 import { ACCESS_MATRIX, routePattern, type CallContext, type MatrixRow } from './matrix.js';
 
+const OPERATOR_TOKEN = 'operator-token-for-access-tests-0123456';
+
 let t: TestPlatform;
 let world: World;
 
 beforeAll(async () => {
-  t = await startTestPlatform();
+  // Operator routes on, so a request that reached one with the token would succeed.
+  t = await startTestPlatform({ env: { OPERATOR_TOKEN } });
   world = await World.build(t);
 }, 120_000);
 
@@ -81,29 +84,74 @@ describe('the access matrix is complete', () => {
     );
   });
 
-  it('keeps every route outside /api unreachable through the gateway, also by ../ and encodings', async () => {
+  it('serves routes outside /api only on the management port and /api only on the public port', async () => {
+    const notFound = (response: { status: number; text: string }) =>
+      response.status === 404 &&
+      (JSON.parse(response.text) as { code?: string }).code === 'NOT_FOUND';
     const internal = served.filter((route) => !route.path.startsWith('/api/'));
     expect(internal.map((route) => route.path)).toEqual(
-      expect.arrayContaining(['/internal/jwks', '/internal/sessions/resolve', '/healthz']),
+      expect.arrayContaining([
+        '/internal/jwks',
+        '/internal/sessions/resolve',
+        '/internal/subscriptions/trial-end',
+        '/internal/index/rebuild',
+        '/metrics',
+        '/readyz',
+        '/openapi.json',
+      ]),
     );
+    for (const route of served) {
+      const path = route.path.replace(/:\w+/g, randomUUID());
+      const service = t.platform.services[route.service];
+      // Node sends no length for a DELETE body: only POST and PUT carry one.
+      const ask = (base: string) =>
+        rawRequest(base, route.method, path, {
+          headers: { 'content-type': 'application/json' },
+          body: route.method === 'POST' || route.method === 'PUT' ? '{}' : undefined,
+        });
+      const [onPublic, onManagement] = [await ask(service.url), await ask(service.managementUrl)];
+      const at = `${route.service} ${route.method} ${route.path}`;
+      if (route.path === '/healthz') {
+        expect([onPublic.status, onManagement.status], at).toEqual([200, 200]);
+      } else if (route.path.startsWith('/api/')) {
+        expect(notFound(onManagement), `${at} on the management port`).toBe(true);
+        expect(notFound(onPublic), `${at} on the public port`).toBe(false);
+      } else {
+        expect(notFound(onPublic), `${at} on the public port`).toBe(true);
+        expect(notFound(onManagement), `${at} on the management port`).toBe(false);
+      }
+    }
+  });
+
+  it('keeps every route outside /api unreachable through the gateway, also by ../, backslashes and encodings', async () => {
+    const internal = served.filter((route) => !route.path.startsWith('/api/'));
     for (const route of internal) {
       const path = route.path.replace(/:\w+/g, randomUUID());
       const service = t.platform.services[route.service];
-      const direct = await rawRequest(service.url, route.method, path, {
-        headers: { 'content-type': 'application/json' },
+      const direct = await rawRequest(service.managementUrl, route.method, path, {
+        headers: { 'content-type': 'application/json', 'x-operator-token': OPERATOR_TOKEN },
         body: route.method === 'GET' ? undefined : '{}',
       });
       for (const attempt of [
         `/api/auth/../..${path}`,
         `/api/auth/%2e%2e/%2e%2e${path}`,
+        `/api/auth/.%2e/.%2E${path}`,
+        `/api/auth/%252e%252e/%252e%252e${path}`,
         `/api/auth/..%2f..%2f..${path}`,
+        `/api/auth/x%5c..%5c..%5c..${path}`,
         `/api/meetings/%2E%2E%2F%2E%2E${path}`,
         `/api/actions/..;/..;${path}`,
         `/api/auth/..\\..${path}`,
+        `/api/auth/x\\..\\..\\..${path.replaceAll('/', '\\')}`,
+        `/api/auth//..//..${path}`,
         `//127.0.0.1:${new URL(service.url).port}${path}`,
+        `//127.0.0.1:${new URL(service.managementUrl).port}${path}`,
       ]) {
         const through = await rawRequest(t.platform.url, route.method, attempt, {
-          headers: { 'content-type': 'application/json' },
+          headers: {
+            'content-type': 'application/json',
+            'x-operator-token': OPERATOR_TOKEN,
+          },
           body: route.method === 'GET' ? undefined : '{}',
         });
         expect(through.status, `${route.method} ${attempt}`).toBeGreaterThanOrEqual(400);

@@ -48,6 +48,11 @@ interface FuzzRequest {
   body?: RawBody;
 }
 
+const OPERATOR_TOKEN = 'operator-token-for-fuzz-tests-0123456789';
+
+/** What only an internal, operator or management route answers with. */
+const INTERNAL_ANSWERS = ['"keys":', 'nodejs_', '"openapi":', '"checks":', '"exported":'];
+
 let t: TestPlatform;
 let world: World;
 let targets: Targets;
@@ -56,7 +61,8 @@ const tally = new Map<string, Map<string, number>>();
 let started = 0;
 
 beforeAll(async () => {
-  t = await startTestPlatform();
+  // Operator routes on: a request that reached one with the token would be answered.
+  t = await startTestPlatform({ env: { OPERATOR_TOKEN } });
   world = await World.build(t);
   targets = new Targets(world);
   operations = Object.values(t.platform.services).flatMap((service) =>
@@ -334,10 +340,26 @@ describe('fuzzing every /api route from its OpenAPI schemas', () => {
         'delete',
         'internal',
         'jwks',
+        'sessions',
+        'resolve',
+        'index',
+        'rebuild',
+        'subscriptions',
+        'trial-end',
+        'metrics',
+        'readyz',
+        'openapi.json',
         '..',
         '.',
         '%2e%2e',
+        '.%2e',
+        '%2E.',
+        '%252e%252e',
         '%2f',
+        '%5c',
+        'x\\..\\..\\..',
+        '..\\',
+        '\\internal',
         '',
       ),
       fc.uuid(),
@@ -367,6 +389,7 @@ describe('fuzzing every /api route from its OpenAPI schemas', () => {
           const response = await rawRequest(t.platform.url, verb, path, {
             headers: {
               cookie: owner.client.sessionCookie,
+              'x-operator-token': OPERATOR_TOKEN,
               ...(sendsBody
                 ? {
                     'content-type': 'application/json',
@@ -379,9 +402,55 @@ describe('fuzzing every /api route from its OpenAPI schemas', () => {
           count('random paths', response);
           const context = `${verb} ${path} → ${response.status} ${response.text.slice(0, 200)}`;
           expect(response.status, context).toBeLessThan(500);
+          for (const answer of INTERNAL_ANSWERS)
+            expect(response.text.includes(answer), context).toBe(false);
           if (response.status >= 400)
             expect(await world.fingerprintOf(owner), context).toBe(before);
           else await targets.ensure();
+        },
+      ),
+      suite.fuzzRandomPaths,
+    );
+  });
+
+  it("random paths on the services' public ports never reach a management route", async () => {
+    const segment = fc.oneof(
+      fc.constantFrom(
+        'internal',
+        'jwks',
+        'sessions',
+        'resolve',
+        'index',
+        'rebuild',
+        'subscriptions',
+        'trial-end',
+        'metrics',
+        'readyz',
+        'openapi.json',
+        '..',
+        '%2e%2e',
+        '%2f',
+        '%5c',
+        '',
+      ),
+      fc.string({ unit: 'binary', minLength: 1, maxLength: 12 }).map(encodeAny),
+    );
+    const services = Object.values(t.platform.services);
+    await check(
+      fc.asyncProperty(
+        fc.constantFrom(...services),
+        fc.constantFrom('GET', 'POST', 'PUT'),
+        fc.array(segment, { minLength: 1, maxLength: 4 }),
+        async (service, verb, segments) => {
+          const path = `/${segments.join('/')}`;
+          const response = await rawRequest(service.url, verb, path, {
+            headers: { 'content-type': 'application/json', 'x-operator-token': OPERATOR_TOKEN },
+            body: verb === 'GET' ? undefined : '{}',
+          });
+          const context = `${service.name} ${verb} ${path} → ${response.status} ${response.text.slice(0, 200)}`;
+          expect(response.status, context).toBeLessThan(500);
+          for (const answer of INTERNAL_ANSWERS)
+            expect(response.text.includes(answer), context).toBe(false);
         },
       ),
       suite.fuzzRandomPaths,

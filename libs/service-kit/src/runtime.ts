@@ -82,7 +82,7 @@ export async function provideInfrastructure(
   }
 
   const keyStore =
-    shared.keyStore ?? jwksKeyStore(env.AUTH_JWKS_URL ?? 'http://127.0.0.1:4001/internal/jwks');
+    shared.keyStore ?? jwksKeyStore(env.AUTH_JWKS_URL ?? 'http://127.0.0.1:4101/internal/jwks');
 
   return {
     embeddedDb,

@@ -1,17 +1,14 @@
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { MeetingMessages, MeetingTexts, SuccessToasts } from '@meetings/contracts';
 import { useToast } from '@meetings/shell-context';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from '@meetings/shell-context/router';
 import { useMeetingsApi } from '../api.js';
 import { MEETINGS_PATH } from '../paths.js';
-import { MeetingCopy } from '../texts.js';
+
+// The confirmation (and MUI's dialog with it) loads when asked for, not with the page.
+const DeleteMeetingDialog = lazy(() => import('./DeleteMeetingDialog.js'));
 
 /** "Delete", confirmed, then back to the list. */
 export function DeleteMeetingButton({ meetingId }: { meetingId: string }) {
@@ -39,24 +36,15 @@ export function DeleteMeetingButton({ meetingId }: { meetingId: string }) {
       <Button color="error" startIcon={<DeleteIcon />} onClick={() => setConfirming(true)}>
         {MeetingTexts.delete}
       </Button>
-      <Dialog
-        open={confirming}
-        onClose={busy ? undefined : () => setConfirming(false)}
-        aria-labelledby="delete-meeting-title"
-      >
-        <DialogTitle id="delete-meeting-title">{MeetingCopy.deleteDialogTitle}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{MeetingMessages.deleteConfirmation}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)} disabled={busy}>
-            {MeetingCopy.cancel}
-          </Button>
-          <Button color="error" variant="contained" onClick={() => void remove()} disabled={busy}>
-            {MeetingTexts.delete}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {confirming ? (
+        <Suspense fallback={null}>
+          <DeleteMeetingDialog
+            busy={busy}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => void remove()}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -3,13 +3,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { MeetingTexts, type Meeting } from '@meetings/contracts';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Section } from '../components/Section.js';
 import { MeetingCopy } from '../texts.js';
 import { ActionsPanel } from './actions/ActionsPanel.js';
 import { AgendaPanel } from './agenda/AgendaPanel.js';
 import { DeleteMeetingButton } from './DeleteMeetingButton.js';
-import { DuplicateDialog } from './DuplicateDialog.js';
 import { MeetingDateTime } from './MeetingDateTime.js';
 import { ReadOnlyNotes } from './notes/ReadOnlyNotes.js';
 import { NotesEditor, useNotesEditorReady } from './notes/useNotesEditor.js';
@@ -17,6 +16,11 @@ import { PreviousActions } from './previous/PreviousActions.js';
 import { SharedWith } from './SharedWith.js';
 import { TitleField } from './TitleField.js';
 import type { MeetingPatch } from './useMeetingLoad.js';
+
+// The dialog (radio groups, MUI's dialog) loads when asked for, not with the page.
+const DuplicateDialog = lazy(() =>
+  import('./DuplicateDialog.js').then((m) => ({ default: m.DuplicateDialog })),
+);
 
 /** The editable variant, for an owner on trial or Premium. */
 export function EditableMeeting({
@@ -57,7 +61,9 @@ export function EditableMeeting({
       <ActionsPanel meeting={meeting} onChange={onChange} />
       <PreviousActions meetingId={meeting._id} />
       {duplicating ? (
-        <DuplicateDialog meeting={meeting} onClose={() => setDuplicating(false)} />
+        <Suspense fallback={null}>
+          <DuplicateDialog meeting={meeting} onClose={() => setDuplicating(false)} />
+        </Suspense>
       ) : null}
     </Stack>
   );

@@ -356,7 +356,7 @@ describe('meeting page: delete', () => {
       'GET /meetings/': () => jsonResponse({ meetings: [], page: 1, pageSize: 25, hasMore: false }),
     });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     expect(
       within(dialog).getByText(
         'Are you sure you want to delete this meeting? This action cannot be undone.',
@@ -376,7 +376,9 @@ describe('meeting page: delete', () => {
       'DELETE /meetings/m1/delete': () => jsonResponse({ error: 'down' }, 500),
     });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+    );
     await waitFor(() =>
       expect(services.toast.shown).toEqual([
         { kind: 'error', title: 'Error', description: 'Failed to delete meeting' },
@@ -398,7 +400,8 @@ describe('meeting page: duplicate', () => {
       'GET /meetings/m9/previous-actions': () => jsonResponse({ meetings: [] }),
     });
     await view.user.click(await screen.findByRole('button', { name: 'Duplicate meeting' }));
-    return { ...view, dialog: within(screen.getByRole('dialog', { name: 'Duplicate meeting' })) };
+    const dialog = await screen.findByRole('dialog', { name: 'Duplicate meeting' });
+    return { ...view, dialog: within(dialog) };
   }
 
   it('has the documented fields and defaults, and opens the copy', async () => {

@@ -19,8 +19,9 @@ function traceReadiness(services: ServiceProcess[], t0: number, until: () => boo
       while (!until() || trace.readyAgainMs < 0) {
         let status: number;
         try {
-          status = (await fetch(`${service.url}/readyz`, { signal: AbortSignal.timeout(3_000) }))
-            .status;
+          status = (
+            await fetch(`${service.managementUrl}/readyz`, { signal: AbortSignal.timeout(3_000) })
+          ).status;
         } catch {
           status = 0;
         }

@@ -18,6 +18,7 @@ import { messagingEntities } from '../messaging/messaging-tables.js';
 import { Outbox } from '../messaging/outbox.js';
 import { ServiceMetrics } from '../metrics/metrics.js';
 import { closeWhileSweepingIdle } from './graceful-close.js';
+import { addManagementListener, serviceDoor } from './management.js';
 import { runHandlersInRequestContext } from './request-context.js';
 import { provideInfrastructure, type SharedRuntime } from '../runtime.js';
 import { traceRequests } from '../telemetry/http.js';
@@ -48,6 +49,8 @@ export interface StartOptions {
   shared?: SharedRuntime;
   /** Overrides PORT; 0 picks a free port. */
   port?: number;
+  /** Overrides MANAGEMENT_PORT; 0 picks a free port (the default when `port` is given). */
+  managementPort?: number;
   host?: string;
   /** Keeps the relay idle until the caller starts it (tests that inspect the outbox). */
   startRelay?: boolean;
@@ -56,7 +59,10 @@ export interface StartOptions {
 export interface RunningService<C = ServiceEnv> {
   name: string;
   app: NestFastifyApplication;
+  /** The public port: the product API the gateway proxies to. */
   url: string;
+  /** The management port: internal and operator routes, metrics, readiness, the OpenAPI document. */
+  managementUrl: string;
   config: C;
   logger: Logger;
   dataSource: DataSource;
@@ -76,8 +82,15 @@ export async function startService<E extends z.ZodObject>(
   options: StartOptions = {},
 ): Promise<RunningService<z.infer<E>>> {
   const envSchema = definition.env ?? ServiceEnvSchema;
-  const rawEnv = { PORT: String(definition.defaultPort), ...(options.env ?? process.env) };
+  const rawEnv = {
+    PORT: String(definition.defaultPort),
+    // A caller placing the public port (tests, the embedded mode) gets a free management port
+    // unless it places that too: two services never reach for the same default.
+    MANAGEMENT_PORT: options.port === undefined ? String(definition.defaultPort + 100) : '0',
+    ...(options.env ?? process.env),
+  };
   if (options.port !== undefined) rawEnv.PORT = String(options.port);
+  if (options.managementPort !== undefined) rawEnv.MANAGEMENT_PORT = String(options.managementPort);
   const config = loadConfig(envSchema, rawEnv) as z.infer<E> & ServiceEnv;
   const logger = createLogger(definition.name, config.LOG_LEVEL);
   const shared = options.shared ?? {};
@@ -155,15 +168,23 @@ export async function startService<E extends z.ZodObject>(
     );
     const openapi = buildOpenApi(app, definition);
     fastify.get('/openapi.json', async () => openapi);
+    const management = addManagementListener(fastify, app.getHttpServer(), serviceDoor);
 
     await app.startAllMicroservices();
-    await app.listen({ port: config.PORT, host: options.host ?? config.HOST });
+    const host = options.host ?? config.HOST;
+    await app.listen({ port: config.PORT, host });
+    const managementUrl = await management.listen(config.MANAGEMENT_PORT, host);
     if (options.startRelay !== false) outbox.start();
 
     const address = app.getHttpServer().address() as AddressInfo;
     const url = `http://127.0.0.1:${address.port}`;
     logger.info(
-      { url, database: config.DATABASE_URL ? 'postgres' : 'embedded', bus: infra.bus.kind },
+      {
+        url,
+        managementUrl,
+        database: config.DATABASE_URL ? 'postgres' : 'embedded',
+        bus: infra.bus.kind,
+      },
       'service started',
     );
 
@@ -175,6 +196,7 @@ export async function startService<E extends z.ZodObject>(
       name: definition.name,
       app: runningApp,
       url,
+      managementUrl,
       config,
       logger,
       dataSource: runningDataSource,
