@@ -6,7 +6,7 @@ import { BRANDING_PATH } from '@meetings/federation/remotes';
 import { applyBrandingToDocument, fetchBranding } from './branding.js';
 import { setRemoteFallback, startRemotes } from './federation/runtime.js';
 import { startRemoteComponent } from './remote/remote-components.js';
-import { remoteUnavailableModule } from './remote/RemoteUnavailable.js';
+import { remoteUnavailableModule } from './remote/RemoteFallback.js';
 import { AppRoutes, preloadAppChrome } from './routing/AppRoutes.js';
 import { NavigationBridge, navigateTo } from './routing/NavigationBridge.js';
 import { Paths, remoteForPath } from './routing/paths.js';

@@ -7,9 +7,3 @@ export const DEFAULT_BRANDING: Readonly<Branding> = Object.freeze({
   secondaryColor: '#7b3fa0',
   footerCredit: 'Built by the MeetingKeeper team',
 });
-
-/**
- * The attribute that marks a brand field (`productName`, `footerCredit`) in HTML rendered at
- * build time with the default brand, where the shell writes the host's brand as it starts.
- */
-export const BRANDING_FIELD_ATTRIBUTE = 'data-branding';

@@ -9,3 +9,4 @@ export * from './messages.js';
 export * from './subscription.js';
 export * from './branding.js';
 export * from './branding-defaults.js';
+export * from './branding-fields.js';

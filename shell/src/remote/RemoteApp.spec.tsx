@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RemoteApp } from './RemoteApp.js';
 import { forgetRemoteComponents, startRemoteComponent } from './remote-components.js';
-import { remoteUnavailableModule } from './RemoteUnavailable.js';
+import { PlainRemoteUnavailable, remoteUnavailableModule } from './RemoteFallback.js';
+import { RemoteSlotContext } from './remote-slot.js';
 
 const runtime = vi.hoisted(() => ({ loadRemoteApp: vi.fn(), resetRemote: vi.fn() }));
 vi.mock('../federation/runtime.js', () => runtime);
@@ -98,5 +99,17 @@ describe('<RemoteApp>', () => {
     );
     expect(await screen.findByText('Meetings could not be loaded')).toBeTruthy();
     expect(screen.getByText('rest of the shell')).toBeTruthy();
+  });
+
+  it("without the shell's own notice (offline), still says so and offers Retry", async () => {
+    const retry = vi.fn();
+    renderWithShell(
+      <RemoteSlotContext.Provider value={{ name: 'mfe_actions', title: 'Actions', retry }}>
+        <PlainRemoteUnavailable />
+      </RemoteSlotContext.Provider>,
+    );
+    expect(screen.getByRole('alert').textContent).toContain('Actions could not be loaded');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(retry).toHaveBeenCalledOnce();
   });
 });

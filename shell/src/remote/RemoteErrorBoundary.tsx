@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { RemoteUnavailable } from './RemoteUnavailable.js';
+import { RemoteFallback } from './RemoteFallback.js';
 
 interface Props {
   children: ReactNode;
@@ -23,6 +23,6 @@ export class RemoteErrorBoundary extends Component<Props, State> {
   }
 
   override render() {
-    return this.state.failed ? <RemoteUnavailable error={this.state.error} /> : this.props.children;
+    return this.state.failed ? <RemoteFallback error={this.state.error} /> : this.props.children;
   }
 }

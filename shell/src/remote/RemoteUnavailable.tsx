@@ -4,10 +4,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useBranding } from '@meetings/shell-context';
 import { findIncompatibility } from '../federation/compatibility.js';
-import { useRemoteSlot } from './remote-slot.js';
+import { RETRY_LABEL, useRemoteSlot } from './remote-slot.js';
 import { useRevealApp } from './use-reveal-app.js';
-
-export const RETRY_LABEL = 'Retry';
 
 /** What a slot shows when its remote cannot be loaded or crashed; the rest of the page works. */
 export function RemoteUnavailable({ error }: { error?: unknown } = {}) {
@@ -46,6 +44,3 @@ export function RemoteUnavailable({ error }: { error?: unknown } = {}) {
     </Box>
   );
 }
-
-/** The module the federation runtime hands back for a remote that failed to load. */
-export const remoteUnavailableModule = () => ({ default: RemoteUnavailable });

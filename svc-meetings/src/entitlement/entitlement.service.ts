@@ -10,24 +10,17 @@ import {
   LOGGER,
   RpcClient,
   SERVICE_CONFIG,
-  queryRows,
   transientFailure,
   type Cache,
 } from '@meetings/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, LessThanOrEqual, type EntityManager } from 'typeorm';
 import type { Caller } from '../access/caller.js';
 import type { MeetingsEnv } from '../config.js';
+import { KnownEntitlementEntity as KnownEntitlement } from '../store/entities.js';
 
 const cacheKey = (userId: string) => `entitlement:${userId}`;
-
-interface KnownRow {
-  status: Entitlement['status'];
-  can_create: boolean;
-  trial_expires_on: Date;
-  version: number;
-}
 
 /**
  * Whether a plan allows creating and editing (trial not expired, or paid), asked of svc-subscription
@@ -97,38 +90,44 @@ export class EntitlementService {
     });
   }
 
-  /** Only a newer plan replaces the kept one: answers and events may arrive in any order. */
+  /**
+   * Only a newer plan replaces the kept one: answers and events may arrive in any order. A row
+   * another writer created meanwhile gets the same newer-only update.
+   */
   private async remember(q: EntityManager, entitlement: Entitlement): Promise<void> {
-    await q.query(
-      `INSERT INTO known_entitlement (user_id, status, can_create, trial_expires_on, version)
-       VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (user_id) DO UPDATE
-         SET status = EXCLUDED.status, can_create = EXCLUDED.can_create,
-             trial_expires_on = EXCLUDED.trial_expires_on, version = EXCLUDED.version,
-             updated_at = now()
-         WHERE known_entitlement.version <= EXCLUDED.version`,
-      [
-        entitlement.userId,
-        entitlement.status,
-        entitlement.canCreate,
-        entitlement.trialExpiresOn,
-        entitlement.version,
-      ],
-    );
+    const kept = {
+      status: entitlement.status,
+      canCreate: entitlement.canCreate,
+      trialExpiresOn: new Date(entitlement.trialExpiresOn),
+      version: entitlement.version,
+    };
+    const replaceOlder = () =>
+      q.update(
+        KnownEntitlement,
+        { userId: entitlement.userId, version: LessThanOrEqual(entitlement.version) },
+        { ...kept, updatedAt: () => 'now()' },
+      );
+    if ((await replaceOlder()).affected) return;
+    const inserted = await q
+      .createQueryBuilder()
+      .insert()
+      .into(KnownEntitlement)
+      .values({ userId: entitlement.userId, ...kept })
+      .orIgnore()
+      .returning(['userId'])
+      .updateEntity(false)
+      .execute();
+    if ((inserted.raw as unknown[]).length === 0) await replaceOlder();
   }
 
   private async lastKnown(userId: string): Promise<Entitlement | undefined> {
-    const [row] = await queryRows<KnownRow>(
-      this.dataSource,
-      `SELECT status, can_create, trial_expires_on, version FROM known_entitlement WHERE user_id = $1`,
-      [userId],
-    );
+    const row = await this.dataSource.manager.findOneBy(KnownEntitlement, { userId });
     if (!row) return undefined;
     return {
       userId,
       status: row.status,
-      canCreate: row.can_create,
-      trialExpiresOn: new Date(row.trial_expires_on).toISOString(),
+      canCreate: row.canCreate,
+      trialExpiresOn: row.trialExpiresOn.toISOString(),
       version: row.version,
     };
   }
