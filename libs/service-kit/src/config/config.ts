@@ -26,8 +26,11 @@ export const ServiceEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65_535),
-  /** Internal routes, operator routes, metrics and readiness: reachable in the cluster only. */
-  MANAGEMENT_PORT: z.coerce.number().int().min(0).max(65_535),
+  /**
+   * Internal and operator routes, metrics and readiness: reachable in the cluster only. Unset: the
+   * service's default public port + 100, or a free port when the caller places the public one.
+   */
+  MANAGEMENT_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: secret(optionalUrl),
   /** Schema that holds this service's tables (one schema per service). */
