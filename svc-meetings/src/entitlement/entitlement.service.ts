@@ -1,15 +1,11 @@
-import {
-  EntitlementSchema,
-  RpcSubjects,
-  type Entitlement,
-  type SubscriptionChanged,
-} from '@meetings/contracts';
+import { EntitlementSchema, type Entitlement, type SubscriptionChanged } from '@meetings/contracts';
 import { canCreateMeetings, daysRemaining } from '@meetings/domain';
 import {
   CACHE,
+  InternalClients,
   LOGGER,
-  RpcClient,
   SERVICE_CONFIG,
+  type InternalClient,
   transientFailure,
   type Cache,
 } from '@meetings/service-kit';
@@ -25,18 +21,23 @@ const cacheKey = (userId: string) => `entitlement:${userId}`;
 /**
  * Whether a plan allows creating and editing (trial not expired, or paid), asked of svc-subscription
  * and cached briefly per user. Never ask inside a transaction: the answer needs another service.
- * Every answer is also kept in the database, so that while the bus or svc-subscription is away an
- * owner keeps editing on the last answer instead of being refused (writes keep succeeding).
+ * svc-subscription is asked with the caller's own internal token, so it answers for that user only.
+ * Every answer is also kept in the database, so that while svc-subscription is away an owner keeps
+ * editing on the last answer instead of being refused (writes keep succeeding).
  */
 @Injectable()
 export class EntitlementService {
+  private readonly subscription: InternalClient;
+
   constructor(
-    private readonly rpc: RpcClient,
     private readonly dataSource: DataSource,
     @Inject(CACHE) private readonly cache: Cache,
     @Inject(SERVICE_CONFIG) private readonly config: MeetingsEnv,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    clients: InternalClients,
+  ) {
+    this.subscription = clients.to(config.SUBSCRIPTION_INTERNAL_URL);
+  }
 
   /** A cached "no" is asked again, so an upgrade counts at once even before its event arrives. */
   async allowsEditing(caller: Caller): Promise<boolean> {
@@ -44,11 +45,9 @@ export class EntitlementService {
     if (cached.success && entitled(cached.data)) return true;
     let fresh: Entitlement;
     try {
-      fresh = await this.rpc.call(
-        RpcSubjects.EntitlementGet,
-        { userId: caller.id, email: caller.email },
-        EntitlementSchema,
-      );
+      fresh = await this.subscription.get('/internal/entitlement', EntitlementSchema, {
+        token: caller.token,
+      });
     } catch (error) {
       const known = transientFailure(error) ? await this.lastKnown(caller.id) : undefined;
       if (!known) throw error;
