@@ -75,6 +75,6 @@ export class DuplicateService {
 function copiesOf<R extends ItemFields>(items: readonly R[], meetingId: string): R[] {
   return renumber(items).map(
     ({ order, ...item }) =>
-      ({ ...item, id: randomUUID(), meetingId: meetingId, position: order }) as unknown as R,
+      ({ ...item, id: randomUUID(), meetingId, position: order }) as unknown as R,
   );
 }
