@@ -38,6 +38,9 @@ export function distributedProcesses({
       MANAGEMENT_PORT: String(managementPort),
       HOST: '127.0.0.1',
       AUTH_JWKS_URL: jwks,
+      // Where each service calls the others' internal routes: their management ports.
+      SUBSCRIPTION_INTERNAL_URL: `http://127.0.0.1:${management.subscription}`,
+      MEETINGS_INTERNAL_URL: `http://127.0.0.1:${management.meetings}`,
     },
   });
   return [

@@ -149,6 +149,8 @@ export async function startDistributed({
     REDIS_URL,
     CACHE_PREFIX: `${namespace}:`,
     AUTH_JWKS_URL: `${managementUrls.auth}/internal/jwks`,
+    SUBSCRIPTION_INTERNAL_URL: managementUrls.subscription,
+    MEETINGS_INTERNAL_URL: managementUrls.meetings,
     ...authSecrets(key),
     INDEX_REBUILD_ON_START: 'false',
     OTEL_SDK_DISABLED: 'true',

@@ -90,13 +90,16 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
   const started: RunningService[] = [];
   const host = '127.0.0.1';
   const portBase = options.servicePortBase ?? Number(env.SERVICE_PORT_BASE ?? 0);
-  const start = async <T extends RunningService>(starter: (o: StartOptions) => Promise<T>) => {
+  const start = async <T extends RunningService>(
+    starter: (o: StartOptions) => Promise<T>,
+    extraEnv: Record<string, string> = {},
+  ) => {
     const service = await starter({
       shared,
       port: portBase > 0 ? portBase + started.length + 1 : 0,
       managementPort: portBase > 0 ? portBase + 100 + started.length + 1 : 0,
       host,
-      env: { ...env, DATA_DIR: dataDir },
+      env: { ...env, DATA_DIR: dataDir, ...extraEnv },
     });
     started.push(service);
     return service;
@@ -112,8 +115,13 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
     const auth = await start(startAuthService);
     authKeys = jwksKeyStore(`${auth.managementUrl}/internal/jwks`);
     const subscription = await start(startSubscriptionService);
-    const meetings = await start(startMeetingsService);
-    const actions = await start(startActionsService);
+    // Each calls the internal routes of the services started before it, on their management ports.
+    const meetings = await start(startMeetingsService, {
+      SUBSCRIPTION_INTERNAL_URL: subscription.managementUrl,
+    });
+    const actions = await start(startActionsService, {
+      MEETINGS_INTERNAL_URL: meetings.managementUrl,
+    });
     ownedBus?.open();
 
     const gatewayConfig = loadGatewayConfig({

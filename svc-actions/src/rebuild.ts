@@ -3,13 +3,13 @@ import { rebuildIndexOnce } from './action-index/rebuild-command.js';
 
 /**
  * `node dist/rebuild.js`: rebuilds the action index from svc-meetings and exits 0 on success, e.g.
- * as a Kubernetes Job after a restore. Same settings as the service; NATS_URL is required because
- * only over NATS does svc-meetings answer another process.
+ * as a Kubernetes Job after a restore. Same settings as the service: DATABASE_URL names the index
+ * to rebuild, MEETINGS_INTERNAL_URL the svc-meetings to read.
  */
 async function main(): Promise<number> {
-  if (!process.env.NATS_URL) {
+  if (!process.env.DATABASE_URL) {
     console.error(
-      'svc-actions rebuild: set NATS_URL (and DATABASE_URL). In the embedded mode the index rebuilds itself at start when empty.',
+      'svc-actions rebuild: set DATABASE_URL (and MEETINGS_INTERNAL_URL). In the embedded mode the index rebuilds itself at start when empty.',
     );
     return 2;
   }

@@ -1,25 +1,65 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
-  MeetingsExportRequestSchema,
-  RpcSubjects,
+  MeetingsExportQuerySchema,
   type MeetingDeleted,
   type MeetingSnapshot,
-  type RpcReply,
+  type MeetingsExportPage,
 } from '@meetings/contracts';
 import { parseHashtags } from '@meetings/domain';
-import type { MessageBus } from '@meetings/service-kit';
 import type { TestUser } from '@meetings/service-kit/testing';
 
 type SnapshotAction = MeetingSnapshot['actions'][number];
 
 /**
  * svc-meetings as the index sees it: meetings whose every change bumps the version, and the
- * export. The source of truth the index must converge to.
+ * export on its internal HTTP route. The source of truth the index must converge to.
  */
 export class FakeMeetings {
   readonly meetings = new Map<string, MeetingSnapshot>();
   /** Export requests seen, to check paging. */
   readonly exportRequests: { afterId?: string; limit: number }[] = [];
+  private server: Server | undefined;
+  private port = 0;
+
+  /** Picks the address svc-meetings will answer on (nobody answers there until `answer()`). */
+  async reserve(): Promise<string> {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    this.port = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** Serves the export on the reserved address. */
+  async answer(): Promise<void> {
+    const server = createServer((request, response) => {
+      const url = new URL(request.url ?? '/', 'http://fake');
+      const query = MeetingsExportQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+      response.setHeader('content-type', 'application/json');
+      if (url.pathname !== '/internal/meetings/export' || !query.success) {
+        response.statusCode = 400;
+        const text = 'bad export request';
+        return response.end(
+          JSON.stringify({
+            statusCode: 400,
+            code: 'VALIDATION_FAILED',
+            error: text,
+            message: text,
+          }),
+        );
+      }
+      response.end(JSON.stringify(this.exportPage(query.data)));
+    });
+    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+    this.server = server;
+  }
+
+  async close(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise((resolve) => (this.server ? this.server.close(resolve) : resolve(null)));
+  }
 
   create(
     owner: TestUser,
@@ -62,15 +102,7 @@ export class FakeMeetings {
     return meeting;
   }
 
-  /** Registers the export responder on a bus. */
-  async answerOn(bus: MessageBus): Promise<void> {
-    await bus.respond(RpcSubjects.MeetingsExport, async (body) => this.exportPage(body), {
-      queue: 'fake-meetings',
-    });
-  }
-
-  private exportPage(body: unknown): RpcReply {
-    const request = MeetingsExportRequestSchema.parse(body);
+  private exportPage(request: { afterId?: string; limit: number }): MeetingsExportPage {
     this.exportRequests.push(request);
     const ids = [...this.meetings.keys()]
       .sort()
@@ -78,11 +110,8 @@ export class FakeMeetings {
     const page = ids.slice(0, request.limit);
     const more = ids.length > request.limit;
     return {
-      ok: true,
-      data: {
-        meetings: page.map((id) => this.get(id)),
-        ...(more ? { nextAfterId: page.at(-1) } : {}),
-      },
+      meetings: page.map((id) => this.get(id)),
+      ...(more ? { nextAfterId: page.at(-1) } : {}),
     };
   }
 }

@@ -49,7 +49,14 @@ export class ActionsHarness {
     const service = await startActionsService({
       shared: runtime.shared,
       port: 0,
-      env: { ...runtime.env, OPERATOR_TOKEN, INDEX_REBUILD_ON_START: 'false', ...env },
+      env: {
+        ...runtime.env,
+        OPERATOR_TOKEN,
+        INDEX_REBUILD_ON_START: 'false',
+        // Port 9 (discard) has no listener: svc-meetings is away unless a test says where it is.
+        MEETINGS_INTERNAL_URL: 'http://127.0.0.1:9',
+        ...env,
+      },
     });
     return new ActionsHarness(runtime, service);
   }

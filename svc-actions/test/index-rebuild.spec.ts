@@ -59,15 +59,21 @@ async function operatorRebuild(h: ActionsHarness): Promise<RebuildStatus> {
 describe('rebuilding the index from svc-meetings', () => {
   let h: ActionsHarness;
   const meetings = new FakeMeetings();
+  let meetingsUrl: string;
 
   beforeAll(async () => {
-    h = await ActionsHarness.start({ INDEX_REBUILD_PAGE_SIZE: String(PAGE_SIZE) });
-    await meetings.answerOn(h.service.bus);
+    meetingsUrl = await meetings.reserve();
+    h = await ActionsHarness.start({
+      INDEX_REBUILD_PAGE_SIZE: String(PAGE_SIZE),
+      MEETINGS_INTERNAL_URL: meetingsUrl,
+    });
+    await meetings.answer();
     populate(meetings);
   });
 
   afterAll(async () => {
     await h?.close();
+    await meetings.close();
   });
 
   it('rebuilds from scratch to the same content the events built', async () => {
@@ -158,7 +164,7 @@ describe('rebuilding the index from svc-meetings', () => {
     await h.clearIndex();
     const outcome = await rebuildIndexOnce({
       shared: h.runtime.shared,
-      env: { ...h.runtime.env, INDEX_REBUILD_PAGE_SIZE: '50' },
+      env: { ...h.runtime.env, INDEX_REBUILD_PAGE_SIZE: '50', MEETINGS_INTERNAL_URL: meetingsUrl },
     });
     expect(outcome).toMatchObject({
       state: 'succeeded',
@@ -175,15 +181,19 @@ describe('rebuilding at start', () => {
 
   afterAll(async () => {
     await h?.close();
+    await meetings.close();
   });
 
   it('fills an empty index once svc-meetings answers, without holding up the start', async () => {
     populate(meetings);
-    h = await ActionsHarness.start({ INDEX_REBUILD_ON_START: 'true' });
+    h = await ActionsHarness.start({
+      INDEX_REBUILD_ON_START: 'true',
+      MEETINGS_INTERNAL_URL: await meetings.reserve(),
+    });
     // Started and answering before svc-meetings is there.
     const owner = owners[0]!;
     expect((await h.request(owner, 'GET', '/api/actions/')).json()).toMatchObject({ meetings: [] });
-    await meetings.answerOn(h.service.bus);
+    await meetings.answer();
     await expect
       .poll(() => h.dumpIndex(), { timeout: 15_000, interval: 100 })
       .toEqual(expectedIndex(meetings));

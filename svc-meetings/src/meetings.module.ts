@@ -9,7 +9,7 @@ import { DuplicateController } from './duplicate/duplicate.controller.js';
 import { DuplicateService } from './duplicate/duplicate.service.js';
 import { EntitlementService } from './entitlement/entitlement.service.js';
 import { SubscriptionEventsController } from './entitlement/subscription-events.controller.js';
-import { MeetingsExportResponder } from './export/meetings-export.responder.js';
+import { MeetingsExportController } from './export/meetings-export.controller.js';
 import { MeetingsExportService } from './export/meetings-export.service.js';
 import { ActionStore, AgendaStore } from './items/item-store.js';
 import { MeetingsController } from './meetings/meetings.controller.js';
@@ -33,7 +33,7 @@ import { MeetingWriter } from './writing/meeting-writer.service.js';
     ActionStatusController,
     PreviousActionsController,
     DuplicateController,
-    MeetingsExportResponder,
+    MeetingsExportController,
     SubscriptionEventsController,
   ],
   providers: [

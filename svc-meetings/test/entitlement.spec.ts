@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { RpcSubjects, ServerMessages, type Entitlement, type RpcReply } from '@meetings/contracts';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ServerMessages, type Entitlement } from '@meetings/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EntitlementService } from '../src/entitlement/entitlement.service.js';
 import { Harness, testUser, type TestUser } from './harness.js';
@@ -68,6 +70,7 @@ describe('with svc-subscription', () => {
 
 describe('the entitlement cache', () => {
   let h: Harness;
+  let subscription: Server;
   let calls: string[];
   let answer: (userId: string) => Entitlement | 'hang';
 
@@ -85,24 +88,35 @@ describe('the entitlement cache', () => {
   });
 
   beforeAll(async () => {
-    h = await Harness.start({ subscription: false, env: { RPC_TIMEOUT_MS: '400' } });
     calls = [];
     answer = (userId) => entitlement(userId, 'paid', true);
-    // svc-subscription's part, played by the test.
-    await h.meetings.bus.respond(
-      RpcSubjects.EntitlementGet,
-      async (body): Promise<RpcReply<Entitlement>> => {
-        const { userId } = body as { userId: string };
-        calls.push(userId);
-        const reply = answer(userId);
-        if (reply === 'hang') return new Promise(() => undefined);
-        return { ok: true, data: reply };
-      },
-      { queue: 'test-subscription' },
-    );
+    // svc-subscription's part, played by the test: it answers for the user of the caller's token.
+    subscription = createServer((request, response) => {
+      const token = request.headers.authorization?.replace(/^Bearer /, '') ?? '';
+      const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+        sub: string;
+      };
+      if (request.url !== '/internal/entitlement') {
+        response.statusCode = 404;
+        return response.end();
+      }
+      calls.push(claims.sub);
+      const reply = answer(claims.sub);
+      if (reply === 'hang') return;
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify(reply));
+    });
+    await new Promise<void>((resolve) => subscription.listen(0, '127.0.0.1', resolve));
+    h = await Harness.start({
+      subscription: false,
+      subscriptionUrl: `http://127.0.0.1:${(subscription.address() as AddressInfo).port}`,
+      env: { INTERNAL_TIMEOUT_MS: '400' },
+    });
   });
   afterAll(async () => {
     await h?.close();
+    subscription?.closeAllConnections();
+    subscription?.close();
   });
 
   const callsFor = (user: TestUser) => calls.filter((id) => id === user.id).length;
@@ -208,7 +222,7 @@ describe('the entitlement cache', () => {
     await h.publishSubscriptionChanged(user, 'free', 6);
     await h.meetings.app
       .get(EntitlementService)
-      .allowsEditing({ id: user.id, email: user.email })
+      .allowsEditing({ id: user.id, email: user.email, token: await h.runtime.tokens.sign(user) })
       .catch(() => undefined);
     expect(
       await h.meetings.dataSource.query(

@@ -24,6 +24,8 @@ const OPERATOR_TOKEN = 'operator-token-for-meetings-tests-0123';
 export interface HarnessOptions {
   /** Start the real svc-subscription beside svc-meetings (default); without it, tests answer entitlement themselves. */
   subscription?: boolean;
+  /** Where svc-meetings asks for entitlements without the real svc-subscription (default: nowhere). */
+  subscriptionUrl?: string;
   env?: Record<string, string>;
 }
 
@@ -59,7 +61,14 @@ export class Harness {
       const meetings = await startMeetingsService({
         shared: runtime.shared,
         port: 0,
-        env: { ...runtime.env, ENTITLEMENT_CACHE_TTL_MS: '60000', ...options.env },
+        env: {
+          ...runtime.env,
+          ENTITLEMENT_CACHE_TTL_MS: '60000',
+          // Port 9 (discard) has no listener: svc-subscription is away.
+          SUBSCRIPTION_INTERNAL_URL:
+            subscription?.managementUrl ?? options.subscriptionUrl ?? 'http://127.0.0.1:9',
+          ...options.env,
+        },
       });
       return new Harness(runtime, meetings, subscription);
     } catch (error) {

@@ -1,5 +1,5 @@
-import { EntitlementSchema, RpcSubjects, Subjects } from '@meetings/contracts';
-import { RpcClient, type RunningService } from '@meetings/service-kit';
+import { EntitlementSchema, Subjects } from '@meetings/contracts';
+import { InternalClient, type RunningService } from '@meetings/service-kit';
 import {
   createTestRuntime,
   testUser,
@@ -13,7 +13,6 @@ import type { SubscriptionEnv } from '../src/config.js';
 const OPERATOR_TOKEN = 'operator-token-for-tests-0123456789';
 let runtime: TestRuntime;
 let service: RunningService<SubscriptionEnv>;
-let rpc: RpcClient;
 
 beforeAll(async () => {
   runtime = await createTestRuntime();
@@ -22,7 +21,6 @@ beforeAll(async () => {
     port: 0,
     env: { ...runtime.env, OPERATOR_TOKEN },
   });
-  rpc = new RpcClient(service.bus, 3_000);
 });
 
 afterAll(async () => {
@@ -113,15 +111,13 @@ describe('subscription status', () => {
   });
 });
 
-describe('entitlement for other services', () => {
+describe('entitlement for other services (GET /internal/entitlement)', () => {
+  const client = () => new InternalClient(service.managementUrl, { timeoutMs: 3_000 });
+
   it('lets trial and paid create, not free or an expired trial', async () => {
     const user = testUser();
-    const entitlement = () =>
-      rpc.call(
-        RpcSubjects.EntitlementGet,
-        { userId: user.id, email: user.email },
-        EntitlementSchema,
-      );
+    const token = await runtime.tokens.sign(user);
+    const entitlement = () => client().get('/internal/entitlement', EntitlementSchema, { token });
     expect(await entitlement()).toMatchObject({ status: 'trial', canCreate: true });
 
     const ended = await service.app.inject({
@@ -150,10 +146,22 @@ describe('entitlement for other services', () => {
     expect(refused.statusCode).toBe(403);
   });
 
-  it('answers a malformed request with a 400 reply, not a crash', async () => {
+  it('answers only for the user of a valid internal token', async () => {
+    await expect(client().get('/internal/entitlement', EntitlementSchema)).rejects.toMatchObject({
+      status: 401,
+      code: 'UNAUTHENTICATED',
+    });
     await expect(
-      rpc.call(RpcSubjects.EntitlementGet, { userId: 'nope' }, EntitlementSchema),
-    ).rejects.toMatchObject({ status: 400 });
+      client().get('/internal/entitlement', EntitlementSchema, { token: 'not.a.token' }),
+    ).rejects.toMatchObject({ status: 401 });
+    const user = testUser();
+    const token = await runtime.tokens.sign(user);
+    expect(
+      await client().get('/internal/entitlement', EntitlementSchema, {
+        token,
+        query: { userId: testUser().id },
+      }),
+    ).toMatchObject({ userId: user.id });
   });
 });
 

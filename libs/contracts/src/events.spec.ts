@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { streamForSubject, subjectMatches, Subjects, RpcSubjects, Streams } from './events.js';
+import { streamForSubject, subjectMatches, Subjects, Streams } from './events.js';
 
 describe('subject matching', () => {
   it('matches NATS wildcards', () => {
@@ -17,15 +17,6 @@ describe('subject matching', () => {
       );
       expect(holders, subject).toHaveLength(1);
       expect(streamForSubject(subject)).toBe(holders[0]!.name);
-    }
-  });
-
-  it('keeps request/reply subjects out of every stream, or JetStream would answer them', () => {
-    for (const subject of Object.values(RpcSubjects)) {
-      const holders = Object.values(Streams).filter((s) =>
-        s.subjects.some((p) => subjectMatches(p, subject)),
-      );
-      expect(holders, subject).toHaveLength(0);
     }
   });
 });

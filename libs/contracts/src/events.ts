@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ApiErrorSchema } from './errors.js';
 import { IdSchema } from './common.js';
 import { SubscriptionStatusValueSchema } from './subscription.js';
 
@@ -12,12 +11,6 @@ export const Subjects = {
   MeetingDeleted: 'meetings.meeting.deleted',
 } as const;
 export type Subject = (typeof Subjects)[keyof typeof Subjects];
-
-/** Request/reply subjects (core NATS request, never stored in a stream). */
-export const RpcSubjects = {
-  EntitlementGet: 'subscription.entitlement.get',
-  MeetingsExport: 'meetings.snapshot.export',
-} as const;
 
 /** Dead letters go to `dlq.<consumer>` after the bounded retries. */
 export const DEAD_LETTER_PREFIX = 'dlq';
@@ -120,24 +113,16 @@ export type MeetingUpserted = z.infer<typeof MeetingUpsertedSchema>;
 export const MeetingDeletedSchema = z.object({ meetingId: IdSchema, version: z.number().int() });
 export type MeetingDeleted = z.infer<typeof MeetingDeletedSchema>;
 
-// ---------- request/reply ----------
+// ---------- svc-meetings' export (GET /internal/meetings/export), for rebuilding copies ----------
 
-export const MeetingsExportRequestSchema = z.object({
+export const MeetingsExportQuerySchema = z.strictObject({
   afterId: IdSchema.optional(),
-  limit: z.number().int().min(1).max(1000),
+  limit: z.coerce.number().int().min(1).max(1000),
 });
-export type MeetingsExportRequest = z.infer<typeof MeetingsExportRequestSchema>;
+export type MeetingsExportQuery = z.infer<typeof MeetingsExportQuerySchema>;
 
-export const MeetingsExportReplySchema = z.object({
+export const MeetingsExportPageSchema = z.object({
   meetings: z.array(MeetingSnapshotSchema),
   nextAfterId: IdSchema.optional(),
 });
-export type MeetingsExportReply = z.infer<typeof MeetingsExportReplySchema>;
-
-/** Every reply is wrapped so that a refusal travels with its HTTP status and text. */
-export const RpcReplySchema = z.union([
-  z.object({ ok: z.literal(true), data: z.unknown() }),
-  z.object({ ok: z.literal(false), error: ApiErrorSchema }),
-]);
-export type RpcReply<T = unknown> =
-  { ok: true; data: T } | { ok: false; error: z.infer<typeof ApiErrorSchema> };
+export type MeetingsExportPage = z.infer<typeof MeetingsExportPageSchema>;

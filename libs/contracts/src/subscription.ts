@@ -29,6 +29,3 @@ export const EntitlementSchema = z.object({
   version: z.number().int(),
 });
 export type Entitlement = z.infer<typeof EntitlementSchema>;
-
-export const EntitlementRequestSchema = z.object({ userId: z.uuid(), email: z.string() });
-export type EntitlementRequest = z.infer<typeof EntitlementRequestSchema>;

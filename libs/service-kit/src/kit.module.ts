@@ -8,10 +8,10 @@ import type { Cache } from './cache/cache.js';
 import type { ServiceEnv } from './config/config.js';
 import { ErrorFilter } from './errors/error.filter.js';
 import { HealthController } from './health/health.controller.js';
+import { InternalClients } from './http/internal-client.js';
 import { SchemaValidationPipe } from './http/validation.js';
 import type { MessageBus } from './messaging/bus.js';
 import { Outbox } from './messaging/outbox.js';
-import { RpcClient } from './messaging/rpc-client.js';
 import { MetricsController, ServiceMetrics } from './metrics/metrics.js';
 import type { Telemetry } from './telemetry/tracing.js';
 import { CACHE, KEY_STORE, LOGGER, MESSAGE_BUS, SERVICE_CONFIG, SERVICE_NAME } from './tokens.js';
@@ -31,7 +31,7 @@ export interface KitProviders {
 
 /**
  * What every service gets without asking: configuration, logger, database, message bus, outbox,
- * request/reply client, cache, the internal-token guard on every route, validation of every
+ * clients of other services' internal routes, cache, the internal-token guard on every route, validation of every
  * input, the common error body, health and metrics endpoints.
  */
 @Global()
@@ -49,8 +49,8 @@ export class ServiceKitModule {
       { provide: Outbox, useValue: kit.outbox },
       { provide: ServiceMetrics, useValue: kit.metrics },
       {
-        provide: RpcClient,
-        useValue: new RpcClient(kit.bus, kit.config.RPC_TIMEOUT_MS, kit.telemetry.tracer),
+        provide: InternalClients,
+        useValue: new InternalClients(kit.config.INTERNAL_TIMEOUT_MS, kit.telemetry.tracer),
       },
       { provide: APP_GUARD, useClass: InternalAuthGuard },
       { provide: APP_FILTER, useValue: new ErrorFilter(kit.logger) },
@@ -70,7 +70,7 @@ export class ServiceKitModule {
         KEY_STORE,
         Outbox,
         ServiceMetrics,
-        RpcClient,
+        InternalClients,
       ],
     };
   }

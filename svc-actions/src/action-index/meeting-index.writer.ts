@@ -1,7 +1,8 @@
 import type { MeetingSnapshot } from '@meetings/contracts';
 import { queryRows } from '@meetings/service-kit';
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, IsNull, LessThan, type EntityManager } from 'typeorm';
+import { IndexedMeetingEntity as IndexedMeeting } from './index.entities.js';
 
 /** Tombstones keep only the id and version, so a deleted meeting's content does not linger. */
 const CLEAR_CONTENT = `title = NULL, date = NULL, owner_id = NULL, owner_email = NULL, shared_with = '{}'`;
@@ -75,11 +76,10 @@ export class MeetingIndexWriter {
    * current version: svc-meetings no longer has them, and their deletion event was lost.
    */
   async retireMissing(seen: ReadonlySet<string>, before: Date): Promise<number> {
-    const candidates = await queryRows<{ id: string }>(
-      this.dataSource,
-      `SELECT id FROM indexed_meeting WHERE deleted_at IS NULL AND indexed_at < $1`,
-      [before],
-    );
+    const candidates = await this.dataSource.manager.find(IndexedMeeting, {
+      select: { id: true },
+      where: { deletedAt: IsNull(), indexedAt: LessThan(before) },
+    });
     const missing = candidates.map((row) => row.id).filter((id) => !seen.has(id));
     if (missing.length === 0) return 0;
     return this.dataSource.transaction(async (manager) => {
@@ -99,8 +99,7 @@ export class MeetingIndexWriter {
   }
 
   async isEmpty(): Promise<boolean> {
-    const rows = await queryRows(this.dataSource, `SELECT 1 FROM indexed_meeting LIMIT 1`);
-    return rows.length === 0;
+    return !(await this.dataSource.manager.exists(IndexedMeeting));
   }
 
   /**

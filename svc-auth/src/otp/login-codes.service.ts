@@ -8,10 +8,15 @@ import {
   Subjects,
   type UserRegistered,
 } from '@meetings/contracts';
-import { DomainError, Errors, Outbox, queryRows, SERVICE_CONFIG } from '@meetings/service-kit';
+import { DomainError, Errors, Outbox, SERVICE_CONFIG } from '@meetings/service-kit';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { DataSource } from 'typeorm';
+import { DataSource, IsNull, LessThan, Not, Raw } from 'typeorm';
+import {
+  LoginCodeEntity as LoginCode,
+  SignInFailureEntity as SignInFailure,
+  UserEntity as User,
+} from '../entities.js';
 import type { AuthEnv } from '../config.js';
 import { localSecret } from '../keys/local-secret.js';
 import { MailerService } from '../mail/mailer.service.js';
@@ -19,20 +24,6 @@ import { MailerService } from '../mail/mailer.service.js';
 export interface SignedInUser {
   id: string;
   email: string;
-}
-
-interface CodeRow {
-  id: string;
-  code_hmac: Buffer;
-  expires_at: Date;
-  attempts: number;
-}
-
-interface FailureRow {
-  failed_attempts: number;
-  last_failed_at: Date;
-  locked_at: Date | null;
-  now: Date;
 }
 
 type Verdict =
@@ -123,21 +114,23 @@ export class LoginCodesService implements OnModuleInit {
       .padStart(OTP_LENGTH, '0');
     const id = randomUUID();
     await this.dataSource.transaction(async (manager) => {
-      await manager.query(
-        `UPDATE login_code SET superseded_at = now() WHERE email = $1 AND consumed_at IS NULL AND superseded_at IS NULL`,
-        [email],
+      await manager.update(
+        LoginCode,
+        { email, consumedAt: IsNull(), supersededAt: IsNull() },
+        { supersededAt: () => 'now()' },
       );
-      await manager.query(
-        `INSERT INTO login_code (id, email, code_hmac, expires_at, requested_by_ip) VALUES ($1, $2, $3, $4, $5)`,
-        [id, email, this.hmac(email, code), new Date(Date.now() + OTP_TTL_MS), ip],
-      );
+      await manager.insert(LoginCode, {
+        id,
+        email,
+        codeHmac: this.hmac(email, code),
+        expiresAt: new Date(Date.now() + OTP_TTL_MS),
+        requestedByIp: ip,
+      });
     });
     try {
       await this.mailer.sendLoginCode({ to: email, code, productName });
     } catch (error) {
-      await this.dataSource.query(`UPDATE login_code SET superseded_at = now() WHERE id = $1`, [
-        id,
-      ]);
+      await this.dataSource.manager.update(LoginCode, { id }, { supersededAt: () => 'now()' });
       throw Object.assign(Errors.unavailable('We could not send the code. Please try again.'), {
         cause: error,
       });
@@ -150,49 +143,39 @@ export class LoginCodesService implements OnModuleInit {
     await consume(ServerMessages.rateLimited, [this.limits.verifyPerIp, ip]);
     const verdict = await this.dataSource.transaction(async (manager): Promise<Verdict> => {
       // Every check of an address's code waits on this lock, so its failures are counted in turn.
-      const [row] = (await manager.query(
-        `SELECT id, code_hmac, expires_at, attempts FROM login_code
-         WHERE email = $1 AND consumed_at IS NULL AND superseded_at IS NULL
-         ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
-        [email],
-      )) as CodeRow[];
-      const [failures] = (await manager.query(
-        `SELECT failed_attempts, last_failed_at, locked_at, now() AS now FROM sign_in_failure WHERE email = $1`,
-        [email],
-      )) as FailureRow[];
-      if (failures?.locked_at) return { ok: false, reason: 'locked' };
-      if (failures && this.waitsUntil(failures) > failures.now.getTime())
-        return { ok: false, reason: 'wait' };
-      if (!row || row.expires_at.getTime() <= Date.now()) return { ok: false, reason: 'invalid' };
+      const row = await manager.findOne(LoginCode, {
+        where: { email, consumedAt: IsNull(), supersededAt: IsNull() },
+        order: { createdAt: 'DESC' },
+        lock: { mode: 'pessimistic_write' },
+      });
+      const failures = await manager.findOneBy(SignInFailure, { email });
+      if (failures?.lockedAt) return { ok: false, reason: 'locked' };
+      if (failures && this.waitsUntil(failures) > Date.now()) return { ok: false, reason: 'wait' };
+      if (!row || row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'invalid' };
       if (row.attempts >= OTP_MAX_ATTEMPTS) return { ok: false, reason: 'too-many-attempts' };
-      if (!timingSafeEqual(this.hmac(email, code), row.code_hmac)) {
-        await manager.query(`UPDATE login_code SET attempts = attempts + 1 WHERE id = $1`, [
-          row.id,
-        ]);
-        const [counted] = await queryRows<{ locked: boolean }>(
-          manager,
-          `INSERT INTO sign_in_failure AS f (email, failed_attempts, last_failed_at, locked_at)
-           VALUES ($1, 1, now(), CASE WHEN $2::int <= 1 THEN now() END)
-           ON CONFLICT (email) DO UPDATE SET
-             failed_attempts = f.failed_attempts + 1,
-             last_failed_at = now(),
-             locked_at = CASE WHEN f.failed_attempts + 1 >= $2::int THEN now() END
-           RETURNING locked_at IS NOT NULL AS locked`,
-          [email, this.config.OTP_MAX_FAILURES],
+      if (!timingSafeEqual(this.hmac(email, code), row.codeHmac)) {
+        await manager.increment(LoginCode, { id: row.id }, 'attempts', 1);
+        const failedAttempts = (failures?.failedAttempts ?? 0) + 1;
+        const now = new Date();
+        const locked = failedAttempts >= this.config.OTP_MAX_FAILURES;
+        await manager.upsert(
+          SignInFailure,
+          { email, failedAttempts, lastFailedAt: now, lockedAt: locked ? now : null },
+          ['email'],
         );
-        if (counted!.locked) return { ok: false, reason: 'locked' };
+        if (locked) return { ok: false, reason: 'locked' };
         return {
           ok: false,
           reason: row.attempts + 1 >= OTP_MAX_ATTEMPTS ? 'too-many-attempts' : 'invalid',
         };
       }
-      const consumed = await queryRows(
-        manager,
-        `UPDATE login_code SET consumed_at = now() WHERE id = $1 AND consumed_at IS NULL RETURNING id`,
-        [row.id],
+      const consumed = await manager.update(
+        LoginCode,
+        { id: row.id, consumedAt: IsNull() },
+        { consumedAt: () => 'now()' },
       );
-      if (consumed.length !== 1) return { ok: false, reason: 'invalid' };
-      await manager.query(`DELETE FROM sign_in_failure WHERE email = $1`, [email]);
+      if (consumed.affected !== 1) return { ok: false, reason: 'invalid' };
+      await manager.delete(SignInFailure, { email });
       return { ok: true };
     });
     if (!verdict.ok) throw refusal(verdict.reason);
@@ -201,60 +184,51 @@ export class LoginCodesService implements OnModuleInit {
 
   /** Lifts an address's lock and forgets its wrong codes (the operator's step after a lock). */
   async unlock(email: string): Promise<boolean> {
-    const removed = await queryRows(
-      this.dataSource,
-      `DELETE FROM sign_in_failure WHERE email = $1 RETURNING email`,
-      [email],
-    );
-    return removed.length > 0;
+    const removed = await this.dataSource.manager.delete(SignInFailure, { email });
+    return !!removed.affected;
   }
 
-  private waitsUntil(failures: FailureRow): number {
-    const seconds = backoffSeconds(failures.failed_attempts, this.config.OTP_BACKOFF_MAX_SECONDS);
-    return failures.last_failed_at.getTime() + seconds * 1000;
+  private waitsUntil(failures: SignInFailure): number {
+    const seconds = backoffSeconds(failures.failedAttempts, this.config.OTP_BACKOFF_MAX_SECONDS);
+    return failures.lastFailedAt.getTime() + seconds * 1000;
   }
 
   private async isLocked(email: string): Promise<boolean> {
-    const rows = await queryRows(
-      this.dataSource,
-      `SELECT 1 FROM sign_in_failure WHERE email = $1 AND locked_at IS NOT NULL`,
-      [email],
-    );
-    return rows.length > 0;
+    return this.dataSource.manager.existsBy(SignInFailure, { email, lockedAt: Not(IsNull()) });
   }
 
   /** Whether the address has a code that would still sign it in (not expired, used, replaced or dead). */
   private async hasLiveCode(email: string): Promise<boolean> {
-    const rows = await queryRows(
-      this.dataSource,
-      `SELECT 1 FROM login_code
-       WHERE email = $1 AND consumed_at IS NULL AND superseded_at IS NULL
-         AND expires_at > now() AND attempts < $2
-       LIMIT 1`,
-      [email, OTP_MAX_ATTEMPTS],
-    );
-    return rows.length > 0;
+    return this.dataSource.manager.existsBy(LoginCode, {
+      email,
+      consumedAt: IsNull(),
+      supersededAt: IsNull(),
+      expiresAt: Raw((column) => `${column} > now()`),
+      attempts: LessThan(OTP_MAX_ATTEMPTS),
+    });
   }
 
   private async findOrCreateUser(email: string): Promise<SignedInUser> {
     return this.outbox.transaction(async (manager, emit) => {
-      const inserted = (await manager.query(
-        `INSERT INTO app_user (id, email) VALUES ($1, $2) ON CONFLICT (email) DO NOTHING RETURNING id, email, created_at`,
-        [randomUUID(), email],
-      )) as { id: string; email: string; created_at: Date }[];
-      if (inserted[0]) {
+      const id = randomUUID();
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(User)
+        .values({ id, email })
+        .orIgnore()
+        .updateEntity(false)
+        .execute();
+      const user = await manager.findOneByOrFail(User, { email });
+      if (user.id === id) {
         const registered: UserRegistered = {
-          userId: inserted[0].id,
+          userId: id,
           email,
-          registeredAt: inserted[0].created_at.toISOString(),
+          registeredAt: user.createdAt.toISOString(),
         };
         emit(Subjects.UserRegistered, registered);
-        return { id: inserted[0].id, email };
       }
-      const [existing] = (await manager.query(`SELECT id, email FROM app_user WHERE email = $1`, [
-        email,
-      ])) as SignedInUser[];
-      return existing!;
+      return { id: user.id, email: user.email };
     });
   }
 

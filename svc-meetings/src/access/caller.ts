@@ -1,11 +1,12 @@
 import type { AuthUser } from '@meetings/service-kit';
 
-/** Who is asking: a signed-in user, or the user another service acts for. */
+/** Who is asking: a signed-in user, with the internal token that vouches for them. */
 export interface Caller {
   id: string;
   email: string;
+  token: string;
 }
 
-export function callerOf(user: Pick<AuthUser, 'id' | 'email'>): Caller {
-  return { id: user.id, email: user.email.trim().toLowerCase() };
+export function callerOf(user: Pick<AuthUser, 'id' | 'email' | 'token'>): Caller {
+  return { id: user.id, email: user.email.trim().toLowerCase(), token: user.token };
 }

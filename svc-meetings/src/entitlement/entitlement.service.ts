@@ -1,49 +1,43 @@
-import {
-  EntitlementSchema,
-  RpcSubjects,
-  type Entitlement,
-  type SubscriptionChanged,
-} from '@meetings/contracts';
+import { EntitlementSchema, type Entitlement, type SubscriptionChanged } from '@meetings/contracts';
 import { canCreateMeetings, daysRemaining } from '@meetings/domain';
 import {
   CACHE,
+  InternalClients,
   LOGGER,
-  RpcClient,
   SERVICE_CONFIG,
-  queryRows,
+  type InternalClient,
   transientFailure,
   type Cache,
 } from '@meetings/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, LessThanOrEqual, type EntityManager } from 'typeorm';
 import type { Caller } from '../access/caller.js';
 import type { MeetingsEnv } from '../config.js';
+import { KnownEntitlementEntity as KnownEntitlement } from '../store/entities.js';
 
 const cacheKey = (userId: string) => `entitlement:${userId}`;
-
-interface KnownRow {
-  status: Entitlement['status'];
-  can_create: boolean;
-  trial_expires_on: Date;
-  version: number;
-}
 
 /**
  * Whether a plan allows creating and editing (trial not expired, or paid), asked of svc-subscription
  * and cached briefly per user. Never ask inside a transaction: the answer needs another service.
- * Every answer is also kept in the database, so that while the bus or svc-subscription is away an
- * owner keeps editing on the last answer instead of being refused (writes keep succeeding).
+ * svc-subscription is asked with the caller's own internal token, so it answers for that user only.
+ * Every answer is also kept in the database, so that while svc-subscription is away an owner keeps
+ * editing on the last answer instead of being refused (writes keep succeeding).
  */
 @Injectable()
 export class EntitlementService {
+  private readonly subscription: InternalClient;
+
   constructor(
-    private readonly rpc: RpcClient,
     private readonly dataSource: DataSource,
     @Inject(CACHE) private readonly cache: Cache,
     @Inject(SERVICE_CONFIG) private readonly config: MeetingsEnv,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    clients: InternalClients,
+  ) {
+    this.subscription = clients.to(config.SUBSCRIPTION_INTERNAL_URL);
+  }
 
   /** A cached "no" is asked again, so an upgrade counts at once even before its event arrives. */
   async allowsEditing(caller: Caller): Promise<boolean> {
@@ -51,11 +45,9 @@ export class EntitlementService {
     if (cached.success && entitled(cached.data)) return true;
     let fresh: Entitlement;
     try {
-      fresh = await this.rpc.call(
-        RpcSubjects.EntitlementGet,
-        { userId: caller.id, email: caller.email },
-        EntitlementSchema,
-      );
+      fresh = await this.subscription.get('/internal/entitlement', EntitlementSchema, {
+        token: caller.token,
+      });
     } catch (error) {
       const known = transientFailure(error) ? await this.lastKnown(caller.id) : undefined;
       if (!known) throw error;
@@ -97,38 +89,44 @@ export class EntitlementService {
     });
   }
 
-  /** Only a newer plan replaces the kept one: answers and events may arrive in any order. */
+  /**
+   * Only a newer plan replaces the kept one: answers and events may arrive in any order. A row
+   * another writer created meanwhile gets the same newer-only update.
+   */
   private async remember(q: EntityManager, entitlement: Entitlement): Promise<void> {
-    await q.query(
-      `INSERT INTO known_entitlement (user_id, status, can_create, trial_expires_on, version)
-       VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (user_id) DO UPDATE
-         SET status = EXCLUDED.status, can_create = EXCLUDED.can_create,
-             trial_expires_on = EXCLUDED.trial_expires_on, version = EXCLUDED.version,
-             updated_at = now()
-         WHERE known_entitlement.version <= EXCLUDED.version`,
-      [
-        entitlement.userId,
-        entitlement.status,
-        entitlement.canCreate,
-        entitlement.trialExpiresOn,
-        entitlement.version,
-      ],
-    );
+    const kept = {
+      status: entitlement.status,
+      canCreate: entitlement.canCreate,
+      trialExpiresOn: new Date(entitlement.trialExpiresOn),
+      version: entitlement.version,
+    };
+    const replaceOlder = () =>
+      q.update(
+        KnownEntitlement,
+        { userId: entitlement.userId, version: LessThanOrEqual(entitlement.version) },
+        { ...kept, updatedAt: () => 'now()' },
+      );
+    if ((await replaceOlder()).affected) return;
+    const inserted = await q
+      .createQueryBuilder()
+      .insert()
+      .into(KnownEntitlement)
+      .values({ userId: entitlement.userId, ...kept })
+      .orIgnore()
+      .returning(['userId'])
+      .updateEntity(false)
+      .execute();
+    if ((inserted.raw as unknown[]).length === 0) await replaceOlder();
   }
 
   private async lastKnown(userId: string): Promise<Entitlement | undefined> {
-    const [row] = await queryRows<KnownRow>(
-      this.dataSource,
-      `SELECT status, can_create, trial_expires_on, version FROM known_entitlement WHERE user_id = $1`,
-      [userId],
-    );
+    const row = await this.dataSource.manager.findOneBy(KnownEntitlement, { userId });
     if (!row) return undefined;
     return {
       userId,
       status: row.status,
-      canCreate: row.can_create,
-      trialExpiresOn: new Date(row.trial_expires_on).toISOString(),
+      canCreate: row.canCreate,
+      trialExpiresOn: row.trialExpiresOn.toISOString(),
       version: row.version,
     };
   }

@@ -1,4 +1,4 @@
-import type { MeetingsExportReply, MeetingsExportRequest } from '@meetings/contracts';
+import type { MeetingsExportPage, MeetingsExportQuery } from '@meetings/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ActionStore } from '../items/item-store.js';
@@ -15,7 +15,7 @@ export class MeetingsExportService {
     private readonly actions: ActionStore,
   ) {}
 
-  async page(request: MeetingsExportRequest): Promise<MeetingsExportReply> {
+  async page(request: MeetingsExportQuery): Promise<MeetingsExportPage> {
     const meetings = await this.meetings.pageById(this.dataSource, request.afterId, request.limit);
     const actions = byMeeting(
       await this.actions.list(

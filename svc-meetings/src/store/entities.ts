@@ -1,3 +1,4 @@
+import type { Entitlement } from '@meetings/contracts';
 import {
   Check,
   Column,
@@ -67,7 +68,7 @@ export class ActionItemEntity {
 @Entity({ name: 'known_entitlement' })
 export class KnownEntitlementEntity {
   @PrimaryColumn('uuid', { name: 'user_id' }) userId!: string;
-  @Column('text') status!: string;
+  @Column('text') status!: Entitlement['status'];
   @Column('boolean', { name: 'can_create' }) canCreate!: boolean;
   @Column('timestamptz', { name: 'trial_expires_on' }) trialExpiresOn!: Date;
   @Column('integer') version!: number;

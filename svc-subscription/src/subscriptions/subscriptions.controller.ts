@@ -1,14 +1,11 @@
 import {
-  EntitlementRequestSchema,
   envelopeOf,
-  RpcSubjects,
   Subjects,
   UpdateSubscriptionBodySchema,
   type Entitlement,
   type EventEnvelope,
   type SubscriptionStatus,
   type UpdateSubscriptionBody,
-  type EntitlementRequest,
   type UserRegistered,
   UserRegisteredSchema,
 } from '@meetings/contracts';
@@ -21,7 +18,7 @@ import {
   type AuthUser,
 } from '@meetings/service-kit';
 import { Body, Controller, Get, Headers, HttpCode, Inject, Post, Put } from '@nestjs/common';
-import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
+import { EventPattern, Payload } from '@nestjs/microservices';
 import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
@@ -104,11 +101,13 @@ export class SubscriptionsController {
     });
   }
 
-  /** What a user may do, for other services (svc-meetings caches it). */
-  @MessagePattern(RpcSubjects.EntitlementGet)
-  entitlement(
-    @Payload({ schema: EntitlementRequestSchema }) request: EntitlementRequest,
-  ): Promise<Entitlement> {
-    return this.subscriptions.entitlement(request.userId, request.email);
+  /**
+   * What a user may do, for other services (svc-meetings caches it), asked with that user's own
+   * internal token: a service can learn only the plan of the user it is serving.
+   */
+  @ApiExcludeEndpoint()
+  @Get('internal/entitlement')
+  entitlement(@CurrentUser() user: AuthUser): Promise<Entitlement> {
+    return this.subscriptions.entitlement(user.id, user.email);
   }
 }

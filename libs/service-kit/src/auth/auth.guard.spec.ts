@@ -88,11 +88,13 @@ describe('InternalAuthGuard', () => {
   it('verifies the token of every request, also one it let in before', async () => {
     const keys = countingKeys();
     const guard = new InternalAuthGuard(new Reflector(), keys.store);
-    const bearer = `Bearer ${await token()}`;
+    const signed = await token();
+    const bearer = `Bearer ${signed}`;
     for (let i = 1; i <= 3; i++) {
       const { request, context } = httpContext(bearer);
       await expect(guard.canActivate(context)).resolves.toBe(true);
-      expect(request.user).toEqual(caller);
+      // The token itself too: calls made for the caller to other services carry it.
+      expect(request.user).toEqual({ ...caller, token: signed });
       expect(keys.store).toHaveBeenCalledTimes(i);
     }
   });

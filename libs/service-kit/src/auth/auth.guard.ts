@@ -23,6 +23,8 @@ export interface AuthUser {
   id: string;
   email: string;
   sessionId: string;
+  /** The verified token itself, for calls to other services made on the caller's behalf. */
+  token: string;
 }
 
 const PUBLIC_ROUTE = 'meetings:public-route';
@@ -72,7 +74,7 @@ export class InternalAuthGuard implements CanActivate {
     }).catch(() => undefined);
     const claims = InternalTokenClaimsSchema.safeParse(verified?.payload);
     if (!claims.success) throw Errors.unauthenticated();
-    return { id: claims.data.sub, email: claims.data.email, sessionId: claims.data.sid };
+    return { id: claims.data.sub, email: claims.data.email, sessionId: claims.data.sid, token };
   }
 }
 

@@ -26,8 +26,11 @@ export const ServiceEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65_535),
-  /** Internal routes, operator routes, metrics and readiness: reachable in the cluster only. */
-  MANAGEMENT_PORT: z.coerce.number().int().min(0).max(65_535),
+  /**
+   * Internal and operator routes, metrics and readiness: reachable in the cluster only. Unset: the
+   * service's default public port + 100, or a free port when the caller places the public one.
+   */
+  MANAGEMENT_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: secret(optionalUrl),
   /** Schema that holds this service's tables (one schema per service). */
@@ -57,7 +60,8 @@ export const ServiceEnvSchema = z.object({
   /** OpenTelemetry collector (OTLP over HTTP); traces are off when unset. */
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  RPC_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3_000),
+  /** How long a call to another service's internal routes may take (each attempt). */
+  INTERNAL_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3_000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
 });
 export type ServiceEnv = z.infer<typeof ServiceEnvSchema>;

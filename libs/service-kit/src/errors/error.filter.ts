@@ -98,9 +98,9 @@ export class ErrorFilter implements ExceptionFilter {
 }
 /**
  * The database (or another dependency) is away or too slow: 503 or 504, so the caller may try
- * again; null for every other error. Shared by HTTP answers and request/reply answers.
+ * again; null for every other error.
  */
-export function transientErrorBody(error: unknown): ApiError | null {
+function transientErrorBody(error: unknown): ApiError | null {
   const transient = transientFailure(error);
   if (transient === 'timeout')
     return {

@@ -1,5 +1,5 @@
 import { CacheUnavailableError } from '../cache/cache.js';
-import { BusTimeoutError, BusUnavailableError } from '../messaging/bus.js';
+import { BusUnavailableError } from '../messaging/bus.js';
 import { DomainError } from './domain-error.js';
 
 /**
@@ -13,7 +13,6 @@ export function transientFailure(error: unknown): 'unavailable' | 'timeout' | nu
   for (let current = error, depth = 0; current && depth < 4; depth++) {
     if (current instanceof BusUnavailableError || current instanceof CacheUnavailableError)
       return 'unavailable';
-    if (current instanceof BusTimeoutError) return 'timeout';
     if (current instanceof DomainError) {
       if (current.status === 503) return 'unavailable';
       if (current.status === 504) return 'timeout';

@@ -24,11 +24,7 @@ export async function migrateService<E extends z.ZodObject>(
 ): Promise<string[]> {
   // The database settings are all a migration needs: the service's own (its secrets among them)
   // are not asked of the migration Job.
-  const rawEnv = {
-    PORT: String(definition.defaultPort),
-    MANAGEMENT_PORT: String(definition.defaultPort + 100),
-    ...(options.env ?? process.env),
-  };
+  const rawEnv = { PORT: String(definition.defaultPort), ...(options.env ?? process.env) };
   const config: ServiceEnv = loadConfig(ServiceEnvSchema, rawEnv);
   const logger = createLogger(definition.name, config.LOG_LEVEL).child({ task: 'migrate' });
   const shared = options.shared ?? {};

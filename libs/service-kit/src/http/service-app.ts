@@ -82,11 +82,8 @@ export async function startService<E extends z.ZodObject>(
   options: StartOptions = {},
 ): Promise<RunningService<z.infer<E>>> {
   const envSchema = definition.env ?? ServiceEnvSchema;
-  const rawEnv = {
+  const rawEnv: Record<string, string | undefined> = {
     PORT: String(definition.defaultPort),
-    // A caller placing the public port (tests, the embedded mode) gets a free management port
-    // unless it places that too: two services never reach for the same default.
-    MANAGEMENT_PORT: options.port === undefined ? String(definition.defaultPort + 100) : '0',
     ...(options.env ?? process.env),
   };
   if (options.port !== undefined) rawEnv.PORT = String(options.port);
@@ -173,7 +170,11 @@ export async function startService<E extends z.ZodObject>(
     await app.startAllMicroservices();
     const host = options.host ?? config.HOST;
     await app.listen({ port: config.PORT, host });
-    const managementUrl = await management.listen(config.MANAGEMENT_PORT, host);
+    // A caller placing the public port (tests, the embedded mode) gets a free management port
+    // unless it places that too: two services never reach for the same default.
+    const managementPort =
+      config.MANAGEMENT_PORT ?? (options.port === undefined ? definition.defaultPort + 100 : 0);
+    const managementUrl = await management.listen(managementPort, host);
     if (options.startRelay !== false) outbox.start();
 
     const address = app.getHttpServer().address() as AddressInfo;

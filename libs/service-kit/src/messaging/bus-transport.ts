@@ -1,11 +1,4 @@
-import {
-  CommonErrorCode,
-  ServerMessages,
-  streamForSubject,
-  type ApiError,
-  type EventEnvelope,
-  type RpcReply,
-} from '@meetings/contracts';
+import { streamForSubject, type EventEnvelope } from '@meetings/contracts';
 import {
   BaseRpcContext,
   Server,
@@ -15,14 +8,11 @@ import {
 import { trace, type Tracer } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import { lastValueFrom } from 'rxjs';
-import { ZodError } from 'zod';
-import { DomainError } from '../errors/domain-error.js';
-import { transientErrorBody } from '../errors/error.filter.js';
 import { requestContext } from '../request-context.js';
 import { extractContext, inSpan, SpanKind } from '../telemetry/tracing.js';
 import type { Delivery, Headers, MessageBus } from './bus.js';
 
-/** What an @EventPattern or @MessagePattern handler receives as its context argument. */
+/** What an @EventPattern handler receives as its context argument. */
 export class BusContext extends BaseRpcContext<
   [subject: string, headers: Headers, deliveryCount: number]
 > {
@@ -45,8 +35,8 @@ export interface EventPatternExtras {
 
 /**
  * A Nest microservice transport over the platform's MessageBus: `@EventPattern(subject)` handlers
- * become durable consumers (payload checked against the contracts before the handler runs),
- * `@MessagePattern(subject)` handlers become responders whose refusals travel as error bodies.
+ * become durable consumers (payload checked against the contracts before the handler runs). There
+ * is no request/reply: services ask each other over HTTP (InternalClient).
  */
 export class BusTransport extends Server implements CustomTransportStrategy {
   constructor(
@@ -61,8 +51,9 @@ export class BusTransport extends Server implements CustomTransportStrategy {
   async listen(callback: () => void): Promise<void> {
     try {
       for (const [pattern, handler] of this.getHandlers()) {
-        if (handler.isEventHandler) await this.registerConsumer(pattern, handler);
-        else await this.registerResponder(pattern, handler);
+        if (!handler.isEventHandler)
+          throw new Error(`@MessagePattern(${pattern}): ask over HTTP instead (InternalClient)`);
+        await this.registerConsumer(pattern, handler);
       }
       callback();
     } catch (error) {
@@ -113,34 +104,6 @@ export class BusTransport extends Server implements CustomTransportStrategy {
     });
   }
 
-  private async registerResponder(subject: string, handler: MessageHandler): Promise<void> {
-    await this.bus.respond(
-      subject,
-      async (body, headers): Promise<RpcReply> => {
-        const context = new BusContext([subject, headers, 1]);
-        try {
-          return await requestContext.run({ requestId: headers['x-request-id'] ?? 'rpc' }, () =>
-            inSpan(
-              this.tracer,
-              `answer ${subject}`,
-              { kind: SpanKind.SERVER, parent: extractContext(headers) },
-              async (): Promise<RpcReply> => {
-                const result = await handler(body, context);
-                const data: unknown = await lastValueFrom(this.transformToObservable(result), {
-                  defaultValue: null,
-                });
-                return { ok: true, data };
-              },
-            ),
-          );
-        } catch (error) {
-          return { ok: false, error: toApiError(error, this.log, subject) };
-        }
-      },
-      { queue: this.service },
-    );
-  }
-
   on(): void {
     // Connection events belong to the bus, which the runtime owns.
   }
@@ -152,24 +115,4 @@ export class BusTransport extends Server implements CustomTransportStrategy {
   close(): void {
     // The runtime closes the bus after the application.
   }
-}
-
-function toApiError(error: unknown, log: Logger, subject: string): ApiError {
-  if (error instanceof DomainError) return error.toBody();
-  if (error instanceof ZodError) {
-    const text = error.issues[0]?.message ?? ServerMessages.validationFailed;
-    return { statusCode: 400, code: CommonErrorCode.ValidationFailed, error: text, message: text };
-  }
-  const transient = transientErrorBody(error);
-  if (transient) {
-    log.warn({ err: error, subject }, 'responder could not reach a dependency');
-    return transient;
-  }
-  log.error({ err: error, subject }, 'responder failed');
-  return {
-    statusCode: 500,
-    code: CommonErrorCode.Internal,
-    error: ServerMessages.internal,
-    message: ServerMessages.internal,
-  };
 }

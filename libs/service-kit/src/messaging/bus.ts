@@ -29,17 +29,10 @@ export interface ConsumerSpec {
   handler: (delivery: Delivery) => Promise<void>;
 }
 
-export interface RequestOptions {
-  timeoutMs: number;
-  headers?: Headers;
-}
-
-export type Responder = (body: unknown, headers: Headers) => Promise<unknown>;
-
 /**
  * The one messaging contract of the platform. Durable events are at-least-once with explicit
- * acknowledgement after the handler's work, bounded retries, then a dead-letter subject;
- * request/reply is direct and time-limited. NATS JetStream and the in-process bus implement it.
+ * acknowledgement after the handler's work, bounded retries, then a dead-letter subject. Services
+ * ask each other over HTTP, never over the bus. NATS JetStream and the in-process bus implement it.
  */
 export interface MessageBus {
   readonly kind: 'nats' | 'in-process';
@@ -48,13 +41,10 @@ export interface MessageBus {
   consume(spec: ConsumerSpec): Promise<void>;
   /** Best-effort broadcast to every live subscriber (each replica sees it), nothing stored. */
   subscribe(subject: string, handler: (delivery: Delivery) => void): () => void;
-  /** Resolves with the responder's answer; rejects with BusUnavailableError or BusTimeoutError. */
-  request(subject: string, body: unknown, options: RequestOptions): Promise<unknown>;
-  respond(subject: string, responder: Responder, options: { queue: string }): Promise<void>;
   isConnected(): boolean;
   /**
-   * Graceful shutdown, step one: takes no new requests or events for this process's responders and
-   * consumers (others replicas take them) and resolves once those being handled have answered, so
+   * Graceful shutdown, step one: takes no new events for this process's consumers (other replicas
+   * take them) and resolves once those being handled have answered, so
    * nothing already accepted meets a closed database. The connection stays open for the process's
    * own calls until `close()`. The in-process bus has none: in one process the gateway closes first.
    */
@@ -74,15 +64,8 @@ export interface ConsumerLag {
 
 export class BusUnavailableError extends Error {
   constructor(subject: string) {
-    super(`No service answers ${subject} right now.`);
+    super(`${subject} cannot be reached right now.`);
     this.name = 'BusUnavailableError';
-  }
-}
-
-export class BusTimeoutError extends Error {
-  constructor(subject: string, timeoutMs: number) {
-    super(`${subject} did not answer within ${timeoutMs} ms.`);
-    this.name = 'BusTimeoutError';
   }
 }
 

@@ -1,7 +1,6 @@
 import { DEAD_LETTER_PREFIX, subjectMatches } from '@meetings/contracts';
 import type { Logger } from 'pino';
 import {
-  BusTimeoutError,
   BusUnavailableError,
   DEFAULT_MAX_DELIVER,
   redeliveryDelayMs,
@@ -12,8 +11,6 @@ import {
   type Delivery,
   type Headers,
   type MessageBus,
-  type RequestOptions,
-  type Responder,
 } from './bus.js';
 import { transientFailure } from '../errors/transient.js';
 
@@ -31,7 +28,7 @@ interface Consumer {
 /**
  * The embedded stand-in for NATS JetStream, keeping its contract inside one process: durable
  * consumers (one per durable name, shared by its "replicas"), delivery retried with backoff and
- * then dead-lettered, de-duplication by message id, request/reply with timeouts.
+ * then dead-lettered, de-duplication by message id.
  *
  * `publish` resolves only after every consumer has handled (or dead-lettered) the message, so the
  * outbox marks an event sent only once it is safely applied: a crash in between re-sends it and
@@ -42,13 +39,11 @@ export class InProcessBus implements MessageBus {
   readonly kind = 'in-process' as const;
   private readonly consumers = new Map<string, Consumer>();
   private readonly subscribers = new Set<{ subject: string; handler: (d: Delivery) => void }>();
-  private readonly responders = new Map<string, Responder[]>();
   private readonly recentIds = new Map<string, number>();
   private readonly deadLetters: BusMessage[] = [];
   private opened: Promise<void>;
   private openGate!: () => void;
   private closed = false;
-  private roundRobin = 0;
 
   constructor(
     private readonly logger: Logger,
@@ -85,32 +80,6 @@ export class InProcessBus implements MessageBus {
     const entry = { subject, handler };
     this.subscribers.add(entry);
     return () => this.subscribers.delete(entry);
-  }
-
-  async request(subject: string, body: unknown, options: RequestOptions): Promise<unknown> {
-    const responders = this.responders.get(subject);
-    if (this.closed || !responders || responders.length === 0)
-      throw new BusUnavailableError(subject);
-    const responder = responders[this.roundRobin++ % responders.length]!;
-    // A JSON round trip keeps the contract of a real wire: no shared object references.
-    const payload = JSON.parse(JSON.stringify(body)) as unknown;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new BusTimeoutError(subject, options.timeoutMs)),
-        options.timeoutMs,
-      );
-    });
-    try {
-      const answer = await Promise.race([responder(payload, options.headers ?? {}), timeout]);
-      return JSON.parse(JSON.stringify(answer ?? null)) as unknown;
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  async respond(subject: string, responder: Responder): Promise<void> {
-    this.responders.set(subject, [...(this.responders.get(subject) ?? []), responder]);
   }
 
   isConnected(): boolean {

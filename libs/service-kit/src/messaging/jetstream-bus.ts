@@ -20,16 +20,11 @@ import {
   connect,
   headers as natsHeaders,
   nanos,
-  NoRespondersError,
-  RequestError,
-  TimeoutError,
   type MsgHdrs,
   type NatsConnection,
-  type Subscription,
 } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 import {
-  BusTimeoutError,
   BusUnavailableError,
   DEFAULT_MAX_DELIVER,
   redeliveryDelayMs,
@@ -39,8 +34,6 @@ import {
   type ConsumerSpec,
   type Headers,
   type MessageBus,
-  type RequestOptions,
-  type Responder,
 } from './bus.js';
 import { transientFailure } from '../errors/transient.js';
 
@@ -64,9 +57,8 @@ export interface JetStreamBusOptions {
 /**
  * The messaging contract on NATS: events in JetStream streams (file storage, de-duplication by
  * Nats-Msg-Id), durable pull consumers with explicit acks, redelivery with backoff, dead letters
- * after `maxDeliver`; request/reply over core NATS. The connection is made in the background and
- * re-made forever, so a service starts and answers while NATS is away: publishing waits (the
- * outbox keeps the events), requests fail fast with BusUnavailableError.
+ * after `maxDeliver`. The connection is made in the background and re-made forever, so a service
+ * starts and answers while NATS is away: publishing waits (the outbox keeps the events).
  */
 export class JetStreamBus implements MessageBus {
   readonly kind = 'nats' as const;
@@ -78,9 +70,8 @@ export class JetStreamBus implements MessageBus {
   private readonly stoppers: (() => void)[] = [];
   private readonly consumerSpecs: ConsumerSpec[] = [];
   private closed = false;
-  /** Set by stopIntake(): no new requests or events for this process's handlers. */
+  /** Set by stopIntake(): no new events for this process's handlers. */
   private intakeStopped = false;
-  private readonly responderSubscriptions: Subscription[] = [];
   private readonly inFlight = new Set<Promise<void>>();
   private connected = false;
 
@@ -375,64 +366,6 @@ export class JetStreamBus implements MessageBus {
     };
   }
 
-  async request(subject: string, body: unknown, options: RequestOptions): Promise<unknown> {
-    // While reconnecting, core NATS would buffer the request and let it time out: say so at once.
-    if (!this.nc || this.nc.isClosed() || this.closed || !this.connected)
-      throw new BusUnavailableError(subject);
-    try {
-      const reply = await this.nc.request(this.out(subject), encoder.encode(JSON.stringify(body)), {
-        timeout: options.timeoutMs,
-        headers: toNatsHeaders(options.headers),
-      });
-      return JSON.parse(decoder.decode(reply.data)) as unknown;
-    } catch (error) {
-      if (
-        error instanceof NoRespondersError ||
-        (error instanceof RequestError && error.isNoResponders())
-      ) {
-        throw new BusUnavailableError(subject);
-      }
-      if (error instanceof TimeoutError) throw new BusTimeoutError(subject, options.timeoutMs);
-      if (error instanceof RequestError && error.cause instanceof TimeoutError)
-        throw new BusTimeoutError(subject, options.timeoutMs);
-      throw new BusUnavailableError(subject);
-    }
-  }
-
-  async respond(subject: string, responder: Responder, options: { queue: string }): Promise<void> {
-    void this.ready.then(() => {
-      if (this.closed || this.intakeStopped || !this.nc) return;
-      const subscription = this.nc.subscribe(this.out(subject), {
-        queue: options.queue,
-        callback: (error, msg) => {
-          if (error) return;
-          void this.track(async () => {
-            let answer: unknown;
-            try {
-              answer = await responder(
-                JSON.parse(decoder.decode(msg.data)),
-                fromNatsHeaders(msg.headers),
-              );
-            } catch (responderError) {
-              this.logger.error({ err: responderError, subject }, 'responder failed');
-              answer = {
-                ok: false,
-                error: {
-                  statusCode: 500,
-                  code: 'INTERNAL',
-                  error: 'Internal error',
-                  message: 'Internal error',
-                },
-              };
-            }
-            msg.respond(encoder.encode(JSON.stringify(answer ?? null)));
-          });
-        },
-      });
-      this.responderSubscriptions.push(subscription);
-    });
-  }
-
   /** Runs (or follows) one piece of accepted work, so shutdown can wait for it. */
   private async track(work: Promise<void> | (() => Promise<void>)): Promise<void> {
     const running = typeof work === 'function' ? work() : work;
@@ -447,8 +380,6 @@ export class JetStreamBus implements MessageBus {
   async stopIntake(timeoutMs: number): Promise<void> {
     if (this.intakeStopped) return;
     this.intakeStopped = true;
-    // drain(): the server stops routing to us; what already reached this client is still handled.
-    await Promise.allSettled(this.responderSubscriptions.splice(0).map((s) => s.drain()));
     for (const stop of this.stoppers.splice(0)) stop();
     // Bounded by the grace period; the timer is cleared so it never outlives the wait.
     let timer: NodeJS.Timeout | undefined;
@@ -480,7 +411,6 @@ export class JetStreamBus implements MessageBus {
   async close(): Promise<void> {
     this.closed = true;
     this.intakeStopped = true;
-    for (const sub of this.responderSubscriptions.splice(0)) sub.unsubscribe();
     for (const stop of this.stoppers.splice(0)) stop();
     if (this.nc && !this.nc.isClosed()) await this.nc.drain().catch(() => this.nc?.close());
   }

@@ -25,7 +25,7 @@ export type { Context, Span };
 
 /**
  * Tracing at the platform's seams, without monkey-patching: HTTP in (gateway and services), the
- * gateway's call upstream, the outbox relay's publish, event consumption and request/reply. W3C
+ * gateway's call upstream, the outbox relay's publish, event consumption and calls between services. W3C
  * trace context travels in HTTP headers and in NATS message headers (and so through the outbox),
  * so one request's trace shows the gateway, the service and every consumer of its events.
  */

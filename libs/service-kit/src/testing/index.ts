@@ -173,7 +173,7 @@ export async function createTestRuntime(): Promise<TestRuntime> {
     HOST: '127.0.0.1',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: dataDir,
-    RPC_TIMEOUT_MS: '3000',
+    INTERNAL_TIMEOUT_MS: '3000',
   };
 
   let embeddedDb: EmbeddedPostgres | undefined;

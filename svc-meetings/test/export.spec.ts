@@ -1,21 +1,21 @@
-import { MeetingsExportReplySchema, RpcSubjects, type MeetingSnapshot } from '@meetings/contracts';
-import { RpcClient } from '@meetings/service-kit';
+import { MeetingsExportPageSchema, type MeetingSnapshot } from '@meetings/contracts';
+import { InternalClient } from '@meetings/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meetingWithContent } from './fixtures/meetings.js';
 import { Harness, testUser } from './harness.js';
 
 let h: Harness;
-let rpc: RpcClient;
+let client: InternalClient;
 
 beforeAll(async () => {
   h = await Harness.start();
-  rpc = new RpcClient(h.meetings.bus, 3_000);
+  client = new InternalClient(h.meetings.managementUrl, { timeoutMs: 3_000 });
 });
 afterAll(async () => {
   await h?.close();
 });
 
-describe('meetings.snapshot.export', () => {
+describe('GET /internal/meetings/export', () => {
   it('pages through every meeting in id order with its actions', async () => {
     const exporter = h.as(testUser());
     const created = new Set<string>();
@@ -25,11 +25,9 @@ describe('meetings.snapshot.export', () => {
     let afterId: string | undefined;
     let pages = 0;
     for (;;) {
-      const page = await rpc.call(
-        RpcSubjects.MeetingsExport,
-        afterId ? { afterId, limit: 2 } : { limit: 2 },
-        MeetingsExportReplySchema,
-      );
+      const page = await client.get('/internal/meetings/export', MeetingsExportPageSchema, {
+        query: { afterId, limit: 2 },
+      });
       pages++;
       seen.push(...page.meetings);
       if (!page.nextAfterId) break;
@@ -63,10 +61,17 @@ describe('meetings.snapshot.export', () => {
   });
 
   it('refuses a bad page request', async () => {
-    for (const body of [{}, { limit: 0 }, { limit: 5000 }, { limit: 10, afterId: 'x' }]) {
-      await expect(
-        rpc.call(RpcSubjects.MeetingsExport, body, MeetingsExportReplySchema),
-      ).rejects.toMatchObject({ status: 400 });
+    for (const query of [
+      '',
+      'limit=0',
+      'limit=5000',
+      'limit=x',
+      'limit=10&afterId=x',
+      'limit=2&more=1',
+    ]) {
+      const response = await h.meetings.app.inject({ url: `/internal/meetings/export?${query}` });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
     }
   });
 });
