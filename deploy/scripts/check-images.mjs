@@ -649,10 +649,14 @@ async function smokeStatic(image, base) {
   const prefix = app === 'shell' ? base : `${base}/remotes/${app}`;
   const gzip = { headers: { 'accept-encoding': 'gzip' } };
   if (app === 'shell') {
-    for (const path of ['/', '/app/meetings/some-page']) {
+    // `/` is the landing page the shell's build rendered; other page paths get index.html.
+    for (const [path, page] of [
+      ['/', '<div id="prerendered">'],
+      ['/app/meetings/some-page', '<div id="root">'],
+    ]) {
       await expectOk(image, `${base}${path}`, async (r) => {
         const body = await r.text();
-        if (!body.includes('<div id="root">')) return 'not the shell page';
+        if (!body.includes(page)) return 'not the shell page';
         if (!r.headers.get('content-security-policy')) return 'no Content-Security-Policy';
         return expectHeader(r, 'cache-control', 'no-cache');
       });
