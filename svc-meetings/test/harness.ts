@@ -7,8 +7,8 @@ import {
   type TestRuntime,
   type TestUser,
 } from '@meetings/service-kit/testing';
-// The entitlement tests need the real svc-subscription; they move to embedded/test with the rest
-// of the cross-service tests once svc-meetings asks svc-subscription over HTTP.
+// Not yet beside the other cross-service tests in embedded/test: these suites start the real
+// svc-subscription for plans and trials; a stub entitlement server would let them stand alone.
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { startSubscriptionService } from '@meetings/svc-subscription';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
