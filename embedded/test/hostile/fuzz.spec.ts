@@ -309,6 +309,21 @@ function count(route: string, response: { status: number; text: string }) {
   tally.set(route, statuses);
 }
 
+/** Path segments of the management routes: neither the gateway nor a public port may reach them. */
+const MANAGEMENT_SEGMENTS = [
+  'internal',
+  'jwks',
+  'sessions',
+  'resolve',
+  'index',
+  'rebuild',
+  'subscriptions',
+  'trial-end',
+  'metrics',
+  'readyz',
+  'openapi.json',
+];
+
 describe('fuzzing every /api route from its OpenAPI schemas', () => {
   it('fuzzes exactly the routes of the access matrix (which CI keeps complete)', () => {
     expect(operations.map((o) => `${o.method} ${fromOpenApiPath(o.path)}`).sort()).toEqual(
@@ -338,17 +353,7 @@ describe('fuzzing every /api route from its OpenAPI schemas', () => {
         'hashtags',
         'create',
         'delete',
-        'internal',
-        'jwks',
-        'sessions',
-        'resolve',
-        'index',
-        'rebuild',
-        'subscriptions',
-        'trial-end',
-        'metrics',
-        'readyz',
-        'openapi.json',
+        ...MANAGEMENT_SEGMENTS,
         '..',
         '.',
         '%2e%2e',
@@ -415,24 +420,7 @@ describe('fuzzing every /api route from its OpenAPI schemas', () => {
 
   it("random paths on the services' public ports never reach a management route", async () => {
     const segment = fc.oneof(
-      fc.constantFrom(
-        'internal',
-        'jwks',
-        'sessions',
-        'resolve',
-        'index',
-        'rebuild',
-        'subscriptions',
-        'trial-end',
-        'metrics',
-        'readyz',
-        'openapi.json',
-        '..',
-        '%2e%2e',
-        '%2f',
-        '%5c',
-        '',
-      ),
+      fc.constantFrom(...MANAGEMENT_SEGMENTS, '..', '%2e%2e', '%2f', '%5c', ''),
       fc.string({ unit: 'binary', minLength: 1, maxLength: 12 }).map(encodeAny),
     );
     const services = Object.values(t.platform.services);
