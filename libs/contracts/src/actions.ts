@@ -28,6 +28,8 @@ export const IndexedActionSchema = z.object({
   completed: z.boolean(),
   order: z.number().int(),
   hashtags: z.array(z.string()),
+  assignee: z.string().nullable(),
+  dueDate: z.string().nullable(),
 });
 export type IndexedAction = z.infer<typeof IndexedActionSchema>;
 

@@ -91,6 +91,9 @@ export const MeetingSnapshotActionSchema = z.object({
   completed: z.boolean(),
   order: z.number().int(),
   hashtags: z.array(z.string()),
+  // Events written before actions had them carry neither: they read as unassigned and undated.
+  assignee: z.string().nullable().default(null),
+  dueDate: z.string().nullable().default(null),
 });
 
 /** The whole of a meeting that other services may keep a copy of; `version` orders copies. */

@@ -123,6 +123,8 @@ export class MeetingIndexWriter {
       order: action.order,
       hashtags: action.hashtags,
       keys: hashtagKeys(action.hashtags),
+      assignee: action.assignee,
+      due_date: action.dueDate,
     }));
     await manager.query(
       `WITH gone_readers AS (
@@ -138,20 +140,26 @@ export class MeetingIndexWriter {
          DELETE FROM indexed_action WHERE meeting_id = $1 AND NOT (id = ANY($5::uuid[]))
        )
        INSERT INTO indexed_action (meeting_id, id, text, completed, "order", hashtags, hashtag_keys,
+                                   assignee, due_date,
                                    meeting_title, meeting_date, owner_id, owner_email, shared_with)
        SELECT $1, a.id, a.text, a.completed, a."order",
               ARRAY(SELECT jsonb_array_elements_text(a.hashtags)), ARRAY(SELECT jsonb_array_elements_text(a.keys)),
+              a.assignee, a.due_date,
               $7, $3, $4, $8, $9
-       FROM jsonb_to_recordset($6::jsonb) AS a(id uuid, text text, completed boolean, "order" integer, hashtags jsonb, keys jsonb)
+       FROM jsonb_to_recordset($6::jsonb)
+         AS a(id uuid, text text, completed boolean, "order" integer, hashtags jsonb, keys jsonb, assignee text, due_date date)
        ON CONFLICT (meeting_id, id) DO UPDATE SET
          text = EXCLUDED.text, completed = EXCLUDED.completed, "order" = EXCLUDED."order",
          hashtags = EXCLUDED.hashtags, hashtag_keys = EXCLUDED.hashtag_keys,
+         assignee = EXCLUDED.assignee, due_date = EXCLUDED.due_date,
          meeting_title = EXCLUDED.meeting_title, meeting_date = EXCLUDED.meeting_date, owner_id = EXCLUDED.owner_id,
          owner_email = EXCLUDED.owner_email, shared_with = EXCLUDED.shared_with
        WHERE (indexed_action.text, indexed_action.completed, indexed_action."order", indexed_action.hashtags,
+              indexed_action.assignee, indexed_action.due_date,
               indexed_action.meeting_title, indexed_action.meeting_date, indexed_action.owner_id,
               indexed_action.owner_email, indexed_action.shared_with)
              IS DISTINCT FROM (EXCLUDED.text, EXCLUDED.completed, EXCLUDED."order", EXCLUDED.hashtags,
+              EXCLUDED.assignee, EXCLUDED.due_date,
               EXCLUDED.meeting_title, EXCLUDED.meeting_date, EXCLUDED.owner_id, EXCLUDED.owner_email, EXCLUDED.shared_with)`,
       [
         meeting.id,
