@@ -1,7 +1,6 @@
-import { loadConfig } from '@meetings/service-kit';
+import { loadConfig, ServiceEnvSchema } from '@meetings/service-kit';
 import { z } from 'zod';
 
-const optionalUrl = z.string().url().optional();
 const csv = z
   .string()
   .optional()
@@ -12,25 +11,26 @@ const csv = z
       .filter(Boolean),
   );
 
-export const GatewayEnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+/** The settings it shares with the services, read the same way. */
+const Shared = ServiceEnvSchema.pick({
+  NODE_ENV: true,
+  HOST: true,
+  LOG_LEVEL: true,
+  NATS_URL: true,
+  NATS_NAMESPACE: true,
+  OTEL_EXPORTER_OTLP_ENDPOINT: true,
+});
+
+export const GatewayEnvSchema = Shared.extend({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   /** Metrics and readiness, for the cluster only: never behind the Ingress. */
   MANAGEMENT_PORT: z.coerce.number().int().min(0).max(65_535).default(8081),
-  HOST: z.string().default('0.0.0.0'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_URL: z.string().url().default('http://127.0.0.1:4001'),
   SUBSCRIPTION_URL: z.string().url().default('http://127.0.0.1:4002'),
   MEETINGS_URL: z.string().url().default('http://127.0.0.1:4003'),
   ACTIONS_URL: z.string().url().default('http://127.0.0.1:4004'),
   /** svc-auth's management port, where sessions are resolved (never proxied to). */
   AUTH_MANAGEMENT_URL: z.string().url().default('http://127.0.0.1:4101'),
-  /** Session revocations arrive over NATS when set (every gateway replica forgets the session). */
-  NATS_URL: optionalUrl,
-  NATS_NAMESPACE: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,32}$/)
-    .optional(),
   /** Built shell to serve at / (the embedded mode); unset: API only. */
   SHELL_DIR: z.string().optional(),
   /** Built remotes to serve at /remotes/<name>/, as name=dir pairs separated by commas. */
@@ -41,8 +41,6 @@ export const GatewayEnvSchema = z.object({
   TENANTS_FILE: z.string().optional(),
   /** Origins the page may load remotes from besides itself (a CDN, another deployment). */
   REMOTE_ORIGINS: csv,
-  /** OpenTelemetry collector (OTLP over HTTP); traces are off when unset. */
-  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   /** A client must have sent its whole request (headers and body) within this time, or is cut off. */
   CLIENT_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(30_000),

@@ -16,43 +16,11 @@ export function refuseCrossSite(
 ): FastifyReply | undefined {
   if (!UNSAFE.has(request.method)) return undefined;
   const fetchSite = header(request, 'sec-fetch-site');
-  if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
-    return sendError(
-      request,
-      reply,
-      403,
-      CommonErrorCode.CrossSiteRequest,
-      ServerMessages.crossSite,
-    );
-  }
   const origin = header(request, 'origin');
-  if (origin && origin !== 'null') {
-    let originHost: string;
-    try {
-      originHost = new URL(origin).host.toLowerCase();
-    } catch {
-      return sendError(
-        request,
-        reply,
-        403,
-        CommonErrorCode.CrossSiteRequest,
-        ServerMessages.crossSite,
-      );
-    }
-    const host = (
-      header(request, 'x-forwarded-host') ??
-      header(request, 'host') ??
-      ''
-    ).toLowerCase();
-    if (originHost !== host)
-      return sendError(
-        request,
-        reply,
-        403,
-        CommonErrorCode.CrossSiteRequest,
-        ServerMessages.crossSite,
-      );
-  } else if (origin === 'null') {
+  const crossSite =
+    (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') ||
+    (!!origin && originHost(origin) !== ownHost(request));
+  if (crossSite)
     return sendError(
       request,
       reply,
@@ -60,7 +28,6 @@ export function refuseCrossSite(
       CommonErrorCode.CrossSiteRequest,
       ServerMessages.crossSite,
     );
-  }
   const length = Number(header(request, 'content-length') ?? '0');
   const chunked = header(request, 'transfer-encoding') !== undefined;
   const contentType = header(request, 'content-type') ?? '';
@@ -70,10 +37,23 @@ export function refuseCrossSite(
       reply,
       415,
       CommonErrorCode.ValidationFailed,
-      'Send the request body as application/json.',
+      ServerMessages.jsonBodyRequired,
     );
   }
   return undefined;
+}
+
+/** The host an Origin header names; null for `null` (a sandboxed or privacy-sensitive context) or nonsense. */
+function originHost(origin: string): string | null {
+  try {
+    return origin === 'null' ? null : new URL(origin).host.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+function ownHost(request: FastifyRequest): string {
+  return (header(request, 'x-forwarded-host') ?? header(request, 'host') ?? '').toLowerCase();
 }
 
 function header(request: FastifyRequest, name: string): string | undefined {

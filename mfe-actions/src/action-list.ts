@@ -3,7 +3,7 @@ import {
   PAGE_SIZE,
   type ActionStatusResponse,
   type ActionsMeetingGroup,
-  type IndexedAction,
+  type ActionItem,
   type ListActionsResponse,
 } from '@meetings/contracts';
 import { mergeById } from '@meetings/domain';
@@ -55,7 +55,7 @@ export interface ActionList extends ReadableStore<ActionListState> {
 }
 
 /** The API sends `_id` and `id`; the client keys by `_id` and passes the other fields through. */
-function toActionView({ _id, text, completed, order, hashtags }: IndexedAction): ActionView {
+function toActionView({ _id, text, completed, order, hashtags }: ActionItem): ActionView {
   return { id: _id, text, completed, order, hashtags };
 }
 

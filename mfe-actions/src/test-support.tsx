@@ -1,5 +1,5 @@
 // Builders and fakes for this app's tests; not imported by the app.
-import type { ActionsMeetingGroup, IndexedAction, ListActionsResponse } from '@meetings/contracts';
+import type { ActionsMeetingGroup, ActionItem, ListActionsResponse } from '@meetings/contracts';
 import { parseHashtags } from '@meetings/domain';
 import {
   createTestServices,
@@ -16,8 +16,8 @@ afterEach(() => vi.unstubAllGlobals());
 export function action(
   id: string,
   text = `Action ${id}`,
-  extra: Partial<IndexedAction> = {},
-): IndexedAction {
+  extra: Partial<ActionItem> = {},
+): ActionItem {
   return {
     _id: id,
     id,
@@ -34,7 +34,7 @@ export function action(
 export function meeting(
   id: string,
   title: string,
-  actions: IndexedAction[],
+  actions: ActionItem[],
   date = '2026-03-05T10:00:00.000Z',
 ): ActionsMeetingGroup {
   const owner = { _id: 'u1', id: 'u1', email: 'pm@example.com' };

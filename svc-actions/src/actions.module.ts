@@ -4,18 +4,11 @@ import { IndexRebuildService } from './action-index/index-rebuild.service.js';
 import { MeetingEventsController } from './action-index/meeting-events.controller.js';
 import { MeetingIndexWriter } from './action-index/meeting-index.writer.js';
 import { MeetingsClient } from './action-index/meetings.client.js';
-import { OperatorTokenGuard } from './action-index/operator-token.guard.js';
 import { ActionsController } from './actions/actions.controller.js';
 import { ActionsSearchService } from './actions/actions-search.service.js';
 
 @Module({
   controllers: [ActionsController, MeetingEventsController, IndexRebuildController],
-  providers: [
-    MeetingIndexWriter,
-    MeetingsClient,
-    IndexRebuildService,
-    OperatorTokenGuard,
-    ActionsSearchService,
-  ],
+  providers: [MeetingIndexWriter, MeetingsClient, IndexRebuildService, ActionsSearchService],
 })
 export class ActionsModule {}

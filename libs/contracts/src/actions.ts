@@ -6,6 +6,7 @@ import {
   QueryBooleanSchema,
   SearchTextSchema,
 } from './common.js';
+import { ActionItemSchema, MeetingOwnerSchema } from './meetings.js';
 
 export const HashtagQuerySchema = z
   .string()
@@ -21,25 +22,13 @@ export const ListActionsQuerySchema = PageQuerySchema.extend({
 });
 export type ListActionsQuery = z.infer<typeof ListActionsQuerySchema>;
 
-export const IndexedActionSchema = z.object({
-  _id: IdSchema,
-  id: IdSchema,
-  text: z.string(),
-  completed: z.boolean(),
-  order: z.number().int(),
-  hashtags: z.array(z.string()),
-  assignee: z.string().nullable(),
-  dueDate: z.string().nullable(),
-});
-export type IndexedAction = z.infer<typeof IndexedActionSchema>;
-
 export const ActionsMeetingGroupSchema = z.object({
   _id: IdSchema,
   id: IdSchema,
   title: z.string(),
   date: z.string(),
-  owner: z.object({ _id: IdSchema, id: IdSchema, email: z.string() }),
-  actions: z.array(IndexedActionSchema),
+  owner: MeetingOwnerSchema,
+  actions: z.array(ActionItemSchema),
 });
 export type ActionsMeetingGroup = z.infer<typeof ActionsMeetingGroupSchema>;
 
@@ -53,7 +42,7 @@ export const ActionStatusBodySchema = z.strictObject({ completed: z.boolean() })
 export type ActionStatusBody = z.infer<typeof ActionStatusBodySchema>;
 
 export const ActionStatusResponseSchema = z.object({
-  action: IndexedActionSchema.extend({ meetingId: IdSchema }),
+  action: ActionItemSchema.extend({ meetingId: IdSchema }),
 });
 export type ActionStatusResponse = z.infer<typeof ActionStatusResponseSchema>;
 

@@ -27,6 +27,8 @@ export const ServerMessages = {
   forbidden: 'Access denied',
   notFound: 'Not found',
   payloadTooLarge: 'The request is too large.',
+  notJson: 'The request body is not valid JSON.',
+  jsonBodyRequired: 'Send the request body as application/json.',
   rateLimited: 'Too many requests. Please try again later.',
   crossSite: 'Cross-site requests are not allowed.',
   upstreamUnavailable: 'The service is temporarily unavailable. Please try again.',

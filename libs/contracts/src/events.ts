@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './common.js';
+import { ActionItemSchema } from './meetings.js';
 import { SubscriptionStatusValueSchema } from './subscription.js';
 
 /** Durable events (JetStream streams in the distributed mode, the in-process bus when embedded). */
@@ -85,17 +86,6 @@ export const SubscriptionChangedSchema = z.object({
 });
 export type SubscriptionChanged = z.infer<typeof SubscriptionChangedSchema>;
 
-export const MeetingSnapshotActionSchema = z.object({
-  id: IdSchema,
-  text: z.string(),
-  completed: z.boolean(),
-  order: z.number().int(),
-  hashtags: z.array(z.string()),
-  // Events written before actions had them carry neither: they read as unassigned and undated.
-  assignee: z.string().nullable().default(null),
-  dueDate: z.string().nullable().default(null),
-});
-
 /** The whole of a meeting that other services may keep a copy of; `version` orders copies. */
 export const MeetingSnapshotSchema = z.object({
   id: IdSchema,
@@ -106,7 +96,13 @@ export const MeetingSnapshotSchema = z.object({
   ownerEmail: z.string(),
   sharedWith: z.array(z.string()),
   seriesId: IdSchema,
-  actions: z.array(MeetingSnapshotActionSchema),
+  actions: z.array(
+    ActionItemSchema.omit({ _id: true }).extend({
+      // Events written before actions had them carry neither: they read as unassigned and undated.
+      assignee: z.string().nullable().default(null),
+      dueDate: z.string().nullable().default(null),
+    }),
+  ),
 });
 export type MeetingSnapshot = z.infer<typeof MeetingSnapshotSchema>;
 

@@ -192,7 +192,6 @@ export const PlanTexts = {
   trialName: 'Trial',
   freeName: 'Free Tier',
   premiumName: 'Premium',
-  trialFeatures: ['Full access', 'Unlimited meetings', 'Central action tracking', 'Collaboration'],
   freeFeatures: [
     'Read-only on existing meetings',
     'No new meetings',

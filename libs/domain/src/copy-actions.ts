@@ -1,5 +1,5 @@
 // By package name, so a front end consumes the one shared dates module (libs/federation).
-import { formatDate } from '@meetings/domain/dates';
+import { meetingLabel } from '@meetings/domain/dates';
 import { stripHashtags } from './hashtags.js';
 import { sortByOrder } from './items.js';
 
@@ -11,7 +11,7 @@ export function copyActionsText(
   meeting: { title: string; date: string | Date },
   actions: readonly { text: string; completed: boolean; order?: number | null }[],
 ): string {
-  const header = `${meeting.title} - ${formatDate(meeting.date)}`;
+  const header = meetingLabel(meeting.title, meeting.date);
   const lines = sortByOrder(actions).map((action) => {
     const text = stripHashtags(action.text);
     return `• ${action.completed ? `~~${text}~~` : text}`;

@@ -4,12 +4,9 @@ export interface Ordered {
   order?: number | null;
 }
 
-/** Sorted by order ascending; a missing order counts as 0. Stable for equal orders. */
+/** Sorted by order ascending; a missing order counts as 0. Equal orders keep their places (sort is stable). */
 export function sortByOrder<T extends Ordered>(items: readonly T[]): T[] {
-  return items
-    .map((item, index) => ({ item, index }))
-    .sort((a, b) => (a.item.order ?? 0) - (b.item.order ?? 0) || a.index - b.index)
-    .map(({ item }) => item);
+  return [...items].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
 }
 
 /**

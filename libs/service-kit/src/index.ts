@@ -2,6 +2,7 @@
 import 'reflect-metadata';
 export * from './auth/auth.guard.js';
 export * from './auth/key-store.js';
+export * from './auth/operator-token.guard.js';
 export * from './cache/cache.js';
 export * from './config/config.js';
 export * from './database/data-source.js';

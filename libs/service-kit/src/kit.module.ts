@@ -14,10 +14,9 @@ import type { MessageBus } from './messaging/bus.js';
 import { Outbox } from './messaging/outbox.js';
 import { MetricsController, ServiceMetrics } from './metrics/metrics.js';
 import type { Telemetry } from './telemetry/tracing.js';
-import { CACHE, KEY_STORE, LOGGER, MESSAGE_BUS, SERVICE_CONFIG, SERVICE_NAME } from './tokens.js';
+import { CACHE, KEY_STORE, LOGGER, MESSAGE_BUS, SERVICE_CONFIG } from './tokens.js';
 
 export interface KitProviders {
-  service: string;
   config: ServiceEnv & Record<string, unknown>;
   logger: Logger;
   dataSource: DataSource;
@@ -39,7 +38,6 @@ export interface KitProviders {
 export class ServiceKitModule {
   static register(kit: KitProviders): DynamicModule {
     const providers: Provider[] = [
-      { provide: SERVICE_NAME, useValue: kit.service },
       { provide: SERVICE_CONFIG, useValue: kit.config },
       { provide: LOGGER, useValue: kit.logger },
       { provide: DataSource, useValue: kit.dataSource },
@@ -60,18 +58,7 @@ export class ServiceKitModule {
       module: ServiceKitModule,
       controllers: [HealthController, MetricsController],
       providers,
-      exports: [
-        SERVICE_NAME,
-        SERVICE_CONFIG,
-        LOGGER,
-        DataSource,
-        MESSAGE_BUS,
-        CACHE,
-        KEY_STORE,
-        Outbox,
-        ServiceMetrics,
-        InternalClients,
-      ],
+      exports: [SERVICE_CONFIG, LOGGER, DataSource, MESSAGE_BUS, CACHE, Outbox, InternalClients],
     };
   }
 }

@@ -4,4 +4,3 @@ export const LOGGER = Symbol('LOGGER');
 export const MESSAGE_BUS = Symbol('MESSAGE_BUS');
 export const CACHE = Symbol('CACHE');
 export const KEY_STORE = Symbol('KEY_STORE');
-export const SERVICE_NAME = Symbol('SERVICE_NAME');

@@ -1,9 +1,8 @@
-import { Public } from '@meetings/service-kit';
+import { OperatorTokenGuard, Public } from '@meetings/service-kit';
 import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { z } from 'zod';
 import { IndexRebuildService, type RebuildStatus } from './index-rebuild.service.js';
-import { OperatorTokenGuard } from './operator-token.guard.js';
 
 /** The rebuild takes no options; a body, if sent, must be empty. */
 const RebuildBodySchema = z.strictObject({}).optional();

@@ -1,4 +1,5 @@
 import {
+  ENTITLEMENT_PATH,
   envelopeOf,
   Subjects,
   UpdateSubscriptionBodySchema,
@@ -11,18 +12,15 @@ import {
 } from '@meetings/contracts';
 import {
   CurrentUser,
+  OperatorTokenGuard,
   Outbox,
-  SERVICE_CONFIG,
   Public,
-  Errors,
   type AuthUser,
 } from '@meetings/service-kit';
-import { Body, Controller, Get, Headers, HttpCode, Inject, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
-import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { SubscriptionEnv } from '../config.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 
 const TrialEndBodySchema = z.strictObject({
@@ -37,7 +35,6 @@ export class SubscriptionsController {
   constructor(
     private readonly subscriptions: SubscriptionsService,
     private readonly outbox: Outbox,
-    @Inject(SERVICE_CONFIG) private readonly config: SubscriptionEnv,
   ) {}
 
   @Get('api/auth/subscription-status')
@@ -68,20 +65,11 @@ export class SubscriptionsController {
   /** Support tooling, reachable only inside the platform and only with the operator token. */
   @ApiExcludeEndpoint()
   @Public()
+  @UseGuards(OperatorTokenGuard)
   @Put('internal/subscriptions/trial-end')
-  async setTrialEnd(
-    @Headers('x-operator-token') token: string | undefined,
+  setTrialEnd(
     @Body({ schema: TrialEndBodySchema }) body: z.infer<typeof TrialEndBodySchema>,
   ): Promise<SubscriptionStatus> {
-    const expected = this.config.OPERATOR_TOKEN;
-    if (
-      !expected ||
-      typeof token !== 'string' ||
-      token.length !== expected.length ||
-      !timingSafeEqual(Buffer.from(token), Buffer.from(expected))
-    ) {
-      throw Errors.forbidden();
-    }
     return this.subscriptions.setTrialEnd(body.email, new Date(body.trialExpiresOn));
   }
 
@@ -106,7 +94,7 @@ export class SubscriptionsController {
    * internal token: a service can learn only the plan of the user it is serving.
    */
   @ApiExcludeEndpoint()
-  @Get('internal/entitlement')
+  @Get(ENTITLEMENT_PATH)
   entitlement(@CurrentUser() user: AuthUser): Promise<Entitlement> {
     return this.subscriptions.entitlement(user.id, user.email);
   }

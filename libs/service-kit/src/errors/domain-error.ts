@@ -41,8 +41,6 @@ export const Errors = {
     new DomainError(403, CommonErrorCode.Forbidden, message),
   notFound: (message: string = ServerMessages.notFound) =>
     new DomainError(404, CommonErrorCode.NotFound, message),
-  rateLimited: (message: string = ServerMessages.rateLimited) =>
-    new DomainError(429, CommonErrorCode.RateLimited, message),
   unavailable: (message: string = ServerMessages.upstreamUnavailable) =>
     new DomainError(503, CommonErrorCode.UpstreamUnavailable, message),
   timeout: () =>

@@ -1,9 +1,9 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
-import { CommonErrorCode, ServerMessages, type ApiError } from '@meetings/contracts';
+import { CommonErrorCode, ServerMessages } from '@meetings/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { type Observable, throwError } from 'rxjs';
-import { DomainError } from './domain-error.js';
+import { DomainError, Errors } from './domain-error.js';
 import { transientFailure } from './transient.js';
 
 const STATUS_CODES: Record<number, CommonErrorCode> = {
@@ -27,25 +27,12 @@ const DEFAULT_TEXT: Partial<Record<CommonErrorCode, string>> = {
   [CommonErrorCode.RateLimited]: ServerMessages.rateLimited,
 };
 
-/** Turns Fastify's own client errors (bad JSON, too large, wrong content type) into our body. */
-function fromFastifyError(error: {
-  statusCode?: number;
-  code?: string;
-  message: string;
-}): ApiError | null {
-  const status = error.statusCode;
-  if (!status || status < 400 || status >= 500) return null;
-  const code = STATUS_CODES[status] ?? CommonErrorCode.ValidationFailed;
-  let text = DEFAULT_TEXT[code] ?? ServerMessages.validationFailed;
-  if (
-    error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
-    error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-  )
-    text = 'The request body is not valid JSON.';
-  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
-    text = 'Send the request body as application/json.';
-  return { statusCode: status, code, error: text, message: text };
-}
+/** Fastify's own client errors that deserve a text of their own. */
+const FASTIFY_TEXT: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: ServerMessages.notJson,
+  FST_ERR_CTP_EMPTY_JSON_BODY: ServerMessages.notJson,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ServerMessages.jsonBodyRequired,
+};
 
 /** Every error leaves the service in the one body shape; anything unexpected is logged and hidden. */
 @Catch()
@@ -58,8 +45,7 @@ export class ErrorFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const reply = http.getResponse<FastifyReply>();
     const request = http.getRequest<FastifyRequest>();
-    const body = this.toBody(exception, request);
-    body.requestId = String(request.id);
+    const body = asDomainError(exception).toBody(String(request.id));
     if (body.statusCode >= 500) {
       const level = transientFailure(exception) ? 'warn' : 'error';
       this.logger[level]({ err: exception, reqId: request.id, url: request.url }, 'request failed');
@@ -69,54 +55,32 @@ export class ErrorFilter implements ExceptionFilter {
       .header('content-type', 'application/json; charset=utf-8')
       .send(body);
   }
-
-  private toBody(exception: unknown, _request: FastifyRequest): ApiError {
-    if (exception instanceof DomainError) return exception.toBody();
-    if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      const code =
-        STATUS_CODES[status] ??
-        (status >= 500 ? CommonErrorCode.Internal : CommonErrorCode.ValidationFailed);
-      const response = exception.getResponse();
-      const text = extractText(response) ?? DEFAULT_TEXT[code] ?? ServerMessages.internal;
-      return { statusCode: status, code, error: text, message: text };
-    }
-    const fastifyBody =
-      exception && typeof exception === 'object' && 'statusCode' in exception
-        ? fromFastifyError(exception as { statusCode?: number; code?: string; message: string })
-        : null;
-    if (fastifyBody) return fastifyBody;
-    return (
-      transientErrorBody(exception) ?? {
-        statusCode: 500,
-        code: CommonErrorCode.Internal,
-        error: ServerMessages.internal,
-        message: ServerMessages.internal,
-      }
-    );
-  }
 }
+
 /**
- * The database (or another dependency) is away or too slow: 503 or 504, so the caller may try
- * again; null for every other error.
+ * Any error as the refusal it stands for: Nest's and Fastify's client errors keep their status, a
+ * dependency that is away or too slow is 503 or 504 (the caller may try again), the rest is 500.
  */
-function transientErrorBody(error: unknown): ApiError | null {
-  const transient = transientFailure(error);
-  if (transient === 'timeout')
-    return {
-      statusCode: 504,
-      code: CommonErrorCode.UpstreamTimeout,
-      error: ServerMessages.upstreamTimeout,
-      message: ServerMessages.upstreamTimeout,
-    };
-  if (transient === 'unavailable')
-    return {
-      statusCode: 503,
-      code: CommonErrorCode.UpstreamUnavailable,
-      error: ServerMessages.upstreamUnavailable,
-      message: ServerMessages.upstreamUnavailable,
-    };
-  return null;
+function asDomainError(exception: unknown): DomainError {
+  if (exception instanceof DomainError) return exception;
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const code =
+      STATUS_CODES[status] ??
+      (status >= 500 ? CommonErrorCode.Internal : CommonErrorCode.ValidationFailed);
+    const text = extractText(exception.getResponse()) ?? DEFAULT_TEXT[code];
+    return new DomainError(status, code, text ?? ServerMessages.internal);
+  }
+  const { statusCode, code } = (exception ?? {}) as { statusCode?: unknown; code?: unknown };
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    const common = STATUS_CODES[statusCode] ?? CommonErrorCode.ValidationFailed;
+    const text = FASTIFY_TEXT[String(code)] ?? DEFAULT_TEXT[common];
+    return new DomainError(statusCode, common, text ?? ServerMessages.validationFailed);
+  }
+  const transient = transientFailure(exception);
+  if (transient === 'timeout') return Errors.timeout();
+  if (transient === 'unavailable') return Errors.unavailable();
+  return new DomainError(500, CommonErrorCode.Internal, ServerMessages.internal);
 }
 
 function extractText(response: unknown): string | undefined {

@@ -124,7 +124,6 @@ export async function startService<E extends z.ZodObject>(
     @Module({
       imports: [
         ServiceKitModule.register({
-          service: definition.name,
           config,
           logger,
           dataSource,

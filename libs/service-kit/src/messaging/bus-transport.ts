@@ -10,27 +10,11 @@ import type { Logger } from 'pino';
 import { lastValueFrom } from 'rxjs';
 import { requestContext } from '../request-context.js';
 import { extractContext, inSpan, SpanKind } from '../telemetry/tracing.js';
-import type { Delivery, Headers, MessageBus } from './bus.js';
-
-/** What an @EventPattern handler receives as its context argument. */
-export class BusContext extends BaseRpcContext<
-  [subject: string, headers: Headers, deliveryCount: number]
-> {
-  get subject(): string {
-    return this.args[0];
-  }
-  get headers(): Headers {
-    return this.args[1];
-  }
-  get deliveryCount(): number {
-    return this.args[2];
-  }
-}
+import type { Delivery, MessageBus } from './bus.js';
 
 export interface EventPatternExtras {
   /** Durable consumer name; replicas sharing it share the work. Defaults to `<service>.<subject>`. */
   durable?: string;
-  maxDeliver?: number;
 }
 
 /**
@@ -69,15 +53,10 @@ export class BusTransport extends Server implements CustomTransportStrategy {
       durable,
       stream: streamForSubject(subject),
       subjects: [subject],
-      maxDeliver: extras.maxDeliver,
       handler: async (delivery: Delivery) => {
         // The handler's @Payload({ schema }) checks the event against the contracts.
         const event = delivery.body as Partial<EventEnvelope>;
-        const context = new BusContext([
-          delivery.subject,
-          delivery.headers,
-          delivery.deliveryCount,
-        ]);
+        const context = new BaseRpcContext([delivery.subject, delivery.headers]);
         await requestContext.run(
           { requestId: delivery.headers['x-request-id'] ?? event.id ?? 'event' },
           () =>

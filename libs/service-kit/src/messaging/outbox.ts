@@ -24,11 +24,6 @@ const CLAIMED: (keyof Claimed)[] = ['seq', 'id', 'subject', 'body', 'headers', '
 const BATCH = 100;
 const CLAIM_SECONDS = 30;
 const POLL_MS = 1_000;
-/**
- * How long published events may wait to be marked for the next commit's claim to carry the mark:
- * it delays only the mark, not the publishing (an unmarked event is claimed, no one sends it again).
- */
-const MARK_WITHIN_MS = 20;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const KEEP_PUBLISHED_DAYS = 7;
 /** Longer than the streams keep messages, so any redelivery is still recognised. */
@@ -46,11 +41,6 @@ export class Outbox {
   private loop: Promise<void> | null = null;
   private lastPrune = 0;
   private pendingKick = false;
-  /**
-   * Events the bus has taken but not yet marked published: the next pass marks them in one
-   * statement before its claim, so a busy relay writes once per batch instead of once per event.
-   */
-  private published: string[] = [];
 
   constructor(
     private readonly dataSource: DataSource,
@@ -73,7 +63,7 @@ export class Outbox {
       return value;
     });
     // A commit without events leaves the relay asleep: woken, it would only claim nothing (one
-    // statement per consumed event or unpublished change); its own timer marks what it sent.
+    // statement per consumed event or unpublished change).
     if (written > 0) this.kick();
     return result;
   }
@@ -120,10 +110,6 @@ export class Outbox {
     this.running = false;
     this.wake?.();
     await this.loop;
-    await this.markPublished().catch((error: unknown) =>
-      // Unmarked events go out again once their claim lapses; the bus drops the repeat by its id.
-      this.logger.warn({ err: error }, 'outbox relay could not mark its last events published'),
-    );
   }
 
   /** Publishes soon instead of at the next poll (called after each commit that wrote events). */
@@ -138,10 +124,7 @@ export class Outbox {
     for (;;) {
       const sent = await this.relayBatch();
       total += sent;
-      if (sent < BATCH) {
-        await this.markPublished();
-        return total;
-      }
+      if (sent < BATCH) return total;
     }
   }
 
@@ -175,10 +158,8 @@ export class Outbox {
       }
       if (!this.running) break;
       if (!failed && (sent === BATCH || this.pendingKick)) continue;
-      // What was just published is marked by the next pass: the next commit's, or one of its own soon.
-      const idleMs = !failed && this.published.length > 0 ? MARK_WITHIN_MS : POLL_MS;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, idleMs);
+        const timer = setTimeout(resolve, POLL_MS);
         this.wake = () => {
           clearTimeout(timer);
           resolve();
@@ -189,11 +170,10 @@ export class Outbox {
   }
 
   /**
-   * Marks the events published since the last claim, then claims a batch (other replicas skip it),
-   * publishes in order and stops at the first failure.
+   * Claims a batch (other replicas skip it), publishes in order, stops at the first failure and
+   * marks what the bus took as published.
    */
   private async relayBatch(): Promise<number> {
-    await this.markPublished();
     const pending = this.dataSource
       .createQueryBuilder(OutboxEvent, 'pending')
       .select('pending.seq')
@@ -216,7 +196,7 @@ export class Outbox {
       .execute();
     const claimed = claim.raw as Claimed[];
     claimed.sort((a, b) => Number(a.seq) - Number(b.seq));
-    let sent = 0;
+    const published: string[] = [];
     for (const row of claimed) {
       try {
         await inSpan(
@@ -254,28 +234,18 @@ export class Outbox {
             'event not published yet; will retry',
           );
         }
-        return sent;
+        break;
       }
-      this.published.push(row.seq);
-      sent++;
+      published.push(row.seq);
     }
-    return sent;
-  }
-
-  /** Marks what was published since the last claim (when no claim follows: flush, stop). */
-  private async markPublished(): Promise<void> {
-    const marking = this.published.splice(0);
-    if (marking.length === 0) return;
-    try {
+    // Should this fail, the events go out again once their claim lapses; the bus drops the repeat.
+    if (published.length > 0)
       await this.dataSource.manager.update(
         OutboxEvent,
-        { seq: In(marking) },
+        { seq: In(published) },
         { publishedAt: () => 'now()', claimedUntil: null, lastError: null },
       );
-    } catch (error) {
-      this.published.unshift(...marking);
-      throw error;
-    }
+    return published.length;
   }
 
   private async prune(): Promise<void> {

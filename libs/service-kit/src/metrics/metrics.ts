@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { Public } from '../auth/auth.guard.js';
 import type { MessageBus } from '../messaging/bus.js';
 import type { Outbox } from '../messaging/outbox.js';
@@ -9,7 +9,6 @@ import type { Outbox } from '../messaging/outbox.js';
 export class ServiceMetrics {
   readonly registry = new Registry();
   readonly httpDuration: Histogram<'method' | 'route' | 'status_code'>;
-  readonly eventsHandled: Counter<'consumer' | 'outcome'>;
 
   constructor(service: string) {
     this.registry.setDefaultLabels({ service });
@@ -19,12 +18,6 @@ export class ServiceMetrics {
       help: 'HTTP request latency by route and status',
       labelNames: ['method', 'route', 'status_code'],
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers: [this.registry],
-    });
-    this.eventsHandled = new Counter({
-      name: 'events_handled_total',
-      help: 'Events handled by consumers, by outcome',
-      labelNames: ['consumer', 'outcome'],
       registers: [this.registry],
     });
   }

@@ -31,7 +31,6 @@ export type { Context, Span };
  */
 export interface Telemetry {
   readonly tracer: Tracer;
-  readonly enabled: boolean;
   shutdown(): Promise<void>;
 }
 
@@ -49,7 +48,6 @@ export interface TelemetryOptions {
   /** Where spans go: an OTLP/HTTP collector (OTEL_EXPORTER_OTLP_ENDPOINT) or a test exporter. */
   otlpEndpoint?: string;
   exporter?: SpanExporter;
-  version?: string;
 }
 
 /** Spans are recorded only when they have somewhere to go; otherwise the tracer is a no-op. */
@@ -61,13 +59,10 @@ export function createTelemetry(service: string, options: TelemetryOptions = {})
       ? new OTLPTraceExporter({ url: `${options.otlpEndpoint.replace(/\/$/, '')}/v1/traces` })
       : undefined);
   if (!exporter) {
-    return { tracer: trace.getTracer('noop'), enabled: false, shutdown: async () => undefined };
+    return { tracer: trace.getTracer('noop'), shutdown: async () => undefined };
   }
   const provider = new BasicTracerProvider({
-    resource: resourceFromAttributes({
-      'service.name': service,
-      ...(options.version ? { 'service.version': options.version } : {}),
-    }),
+    resource: resourceFromAttributes({ 'service.name': service }),
     // Tests read spans at once; a collector gets them in batches.
     spanProcessors: [
       options.exporter ? new SimpleSpanProcessor(exporter) : new BatchSpanProcessor(exporter),
@@ -75,7 +70,6 @@ export function createTelemetry(service: string, options: TelemetryOptions = {})
   });
   return {
     tracer: provider.getTracer(service),
-    enabled: true,
     shutdown: () => provider.shutdown(),
   };
 }

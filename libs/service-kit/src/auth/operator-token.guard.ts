@@ -1,12 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
-import { Errors, SERVICE_CONFIG } from '@meetings/service-kit';
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import type { ActionsEnv } from '../config.js';
+import { Errors } from '../errors/domain-error.js';
+import { SERVICE_CONFIG } from '../tokens.js';
 
-/** Operator routes: closed unless OPERATOR_TOKEN is set and the caller sends it in x-operator-token. */
+/**
+ * Operator routes (support tooling, with `@Public()` so no user token is asked): closed unless the
+ * service's OPERATOR_TOKEN is set and the caller sends it in x-operator-token.
+ */
 @Injectable()
 export class OperatorTokenGuard implements CanActivate {
-  constructor(@Inject(SERVICE_CONFIG) private readonly config: ActionsEnv) {}
+  constructor(@Inject(SERVICE_CONFIG) private readonly config: { OPERATOR_TOKEN?: string }) {}
 
   canActivate(context: ExecutionContext): boolean {
     const expected = this.config.OPERATOR_TOKEN;
