@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   DEAD_LETTER_PREFIX,
   Streams,
@@ -352,13 +353,11 @@ export class JetStreamBus implements MessageBus {
     if (this.intakeStopped) return;
     this.intakeStopped = true;
     for (const stop of this.stoppers.splice(0)) stop();
-    // Bounded by the grace period; the timer is cleared so it never outlives the wait.
-    let timer: NodeJS.Timeout | undefined;
+    // Bounded by the grace period; the timer does not keep the process alive.
     await Promise.race([
       Promise.allSettled([...this.inFlight]),
-      new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs))),
+      sleep(timeoutMs, undefined, { ref: false }),
     ]);
-    clearTimeout(timer);
   }
 
   isConnected(): boolean {
@@ -415,8 +414,4 @@ function isAlreadyInUse(error: unknown): boolean {
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
