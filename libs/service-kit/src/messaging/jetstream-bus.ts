@@ -205,9 +205,8 @@ export class JetStreamBus implements MessageBus {
 
   private async consumeLoop(spec: ConsumerSpec): Promise<void> {
     const maxDeliver = spec.maxDeliver ?? DEFAULT_MAX_DELIVER;
-    let stopped = false;
-    this.stoppers.push(() => (stopped = true));
-    for (let attempt = 1; !this.closed && !stopped && !this.intakeStopped; attempt++) {
+    // close() stops the intake too.
+    for (let attempt = 1; !this.intakeStopped; attempt++) {
       try {
         await this.ready;
         await this.ensureStream(spec.stream);
@@ -225,10 +224,10 @@ export class JetStreamBus implements MessageBus {
         attempt = 0;
         for await (const msg of messages) {
           await this.track(this.handle(spec, msg, maxDeliver));
-          if (this.closed || stopped) break;
+          if (this.intakeStopped) break;
         }
       } catch (error) {
-        if (this.closed || stopped || this.intakeStopped) return;
+        if (this.intakeStopped) return;
         this.logger.warn({ err: error, consumer: spec.durable }, 'consumer interrupted; resuming');
         await sleep(Math.min(5_000, 250 * attempt));
       }
