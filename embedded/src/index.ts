@@ -83,6 +83,11 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
   shared.memoryCache ??= new MemoryCache();
 
   const started: RunningService[] = [];
+  const stopAll = async () => {
+    for (const service of [...started].reverse()) await service.close().catch(() => undefined);
+    await ownedBus?.close();
+    await ownedDb?.close();
+  };
   const host = '127.0.0.1';
   // Services listen on base+1 … base+4 (auth, subscription, meetings, actions) and their
   // management ports on base+101 … base+104; without a base, on free ports.
@@ -148,15 +153,11 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
       bus: ownedBus,
       close: async () => {
         await gateway.close().catch(() => undefined);
-        for (const service of [...started].reverse()) await service.close();
-        await ownedBus?.close();
-        await ownedDb?.close();
+        await stopAll();
       },
     };
   } catch (error) {
-    for (const service of [...started].reverse()) await service.close().catch(() => undefined);
-    await ownedBus?.close();
-    await ownedDb?.close();
+    await stopAll();
     throw error;
   }
 }
