@@ -28,7 +28,6 @@ beforeAll(async () => {
   expiredFixture = await meetingWithContent(expiredOwner, { sharedWith: [viewerUser] });
   await h.setPlan(freeUser, 'free');
   await h.expireTrial(expiredUser);
-  await h.settled(freeUser);
 });
 
 afterAll(async () => {

@@ -38,6 +38,8 @@ describe('PUT /api/actions/:meetingId/action/:actionId/status', () => {
         completed: true,
         order: 1,
         hashtags: ['followup'],
+        assignee: null,
+        dueDate: null,
         meetingId: meeting.id,
       },
     });
@@ -84,10 +86,9 @@ describe('PUT /api/actions/:meetingId/action/:actionId/status', () => {
     // A meeting made while on trial, then the plan became free.
     const trialUser = testUser();
     const trialOwner = h.as(trialUser);
-    await h.startTrial(trialUser);
+    await h.setPlan(trialUser, 'trial');
     const own = await meetingWithContent(trialOwner);
     await h.setPlan(trialUser, 'free');
-    await h.settled(trialUser);
     const edit = await trialOwner.put(`/api/meetings/${own.meeting.id}/update-info`, {
       title: 'Not any more',
     });

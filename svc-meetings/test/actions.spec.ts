@@ -45,6 +45,8 @@ describe('actions', () => {
       completed: false,
       order: 1,
       hashtags: ['v2-beta', 'docs'],
+      assignee: null,
+      dueDate: null,
     });
     const second = await owner.change('PUT', `/api/meetings/${id}/add-action-item`, {
       text: 'No tags',
@@ -196,7 +198,6 @@ describe('actions', () => {
       text: 'Old task',
     });
     await h.setPlan(freeLater, 'free');
-    await h.settled(freeLater);
     expect(
       (
         await asFree.change('PUT', `/api/meetings/${id}/update-action-item/${actions[0]!.id}`, {

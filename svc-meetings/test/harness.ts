@@ -7,25 +7,18 @@ import {
   type TestRuntime,
   type TestUser,
 } from '@meetings/service-kit/testing';
-// Not yet beside the other cross-service tests in embedded/test: these suites start the real
-// svc-subscription for plans and trials; a stub entitlement server would let them stand alone.
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports
-import { startSubscriptionService } from '@meetings/svc-subscription';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { startMeetingsService } from '../src/app.js';
 import { ENTITLEMENT_CONSUMER } from '../src/entitlement/subscription-events.controller.js';
 import type { MeetingsEnv } from '../src/config.js';
+import { EntitlementStub } from './entitlement-stub.js';
 
 export { testUser, type TestUser };
 
-const OPERATOR_TOKEN = 'operator-token-for-meetings-tests-0123';
-
 export interface HarnessOptions {
-  /** Start the real svc-subscription beside svc-meetings (default); without it, tests answer entitlement themselves. */
+  /** Answer entitlements with the stub (default); without it, svc-subscription is away. */
   subscription?: boolean;
-  /** Where svc-meetings asks for entitlements without the real svc-subscription (default: nowhere). */
-  subscriptionUrl?: string;
   env?: Record<string, string>;
 }
 
@@ -37,27 +30,22 @@ export interface OutboxEvent {
 }
 
 /**
- * svc-meetings (and by default the real svc-subscription) on one test runtime: the embedded
- * database and bus, or the real servers when TEST_DATABASE_URL / TEST_NATS_URL / TEST_REDIS_URL are set.
+ * svc-meetings on one test runtime (the embedded database and bus, or the real servers when
+ * TEST_DATABASE_URL / TEST_NATS_URL / TEST_REDIS_URL are set), asking a stub for entitlements.
+ * The real svc-subscription beside it is tested in embedded/test.
  */
 export class Harness {
   private constructor(
     readonly runtime: TestRuntime,
     readonly meetings: RunningService<MeetingsEnv>,
-    readonly subscription: RunningService | undefined,
+    private readonly stub: EntitlementStub | undefined,
   ) {}
 
   static async start(options: HarnessOptions = {}): Promise<Harness> {
     const runtime = await createTestRuntime();
-    let subscription: RunningService | undefined;
+    let stub: EntitlementStub | undefined;
     try {
-      if (options.subscription !== false) {
-        subscription = await startSubscriptionService({
-          shared: runtime.shared,
-          port: 0,
-          env: { ...runtime.env, OPERATOR_TOKEN },
-        });
-      }
+      if (options.subscription !== false) stub = await EntitlementStub.start();
       const meetings = await startMeetingsService({
         shared: runtime.shared,
         port: 0,
@@ -65,14 +53,13 @@ export class Harness {
           ...runtime.env,
           ENTITLEMENT_CACHE_TTL_MS: '60000',
           // Port 9 (discard) has no listener: svc-subscription is away.
-          SUBSCRIPTION_INTERNAL_URL:
-            subscription?.managementUrl ?? options.subscriptionUrl ?? 'http://127.0.0.1:9',
+          SUBSCRIPTION_INTERNAL_URL: stub?.url ?? 'http://127.0.0.1:9',
           ...options.env,
         },
       });
-      return new Harness(runtime, meetings, subscription);
+      return new Harness(runtime, meetings, stub);
     } catch (error) {
-      await subscription?.close();
+      await stub?.close();
       await runtime.cleanup();
       throw error;
     }
@@ -80,8 +67,14 @@ export class Harness {
 
   async close(): Promise<void> {
     await this.meetings.close();
-    await this.subscription?.close();
+    await this.stub?.close();
     await this.runtime.cleanup();
+  }
+
+  /** svc-subscription as the tests play it. */
+  get subscription(): EntitlementStub {
+    if (!this.stub) throw new Error('This harness runs without svc-subscription.');
+    return this.stub;
   }
 
   /** A client calling as `user`, or signed out with null. */
@@ -105,63 +98,40 @@ export class Harness {
     return this.meetings.app.inject(options);
   }
 
-  /** Moves a user to the free or paid plan through svc-subscription's own API (not waiting for its event). */
-  async setPlan(user: TestUser, status: 'free' | 'paid'): Promise<void> {
-    const response = await this.subscriptionService().app.inject({
-      method: 'POST',
-      url: '/api/auth/update-subscription',
-      headers: { ...(await this.runtime.tokens.bearer(user)), 'content-type': 'application/json' },
-      payload: JSON.stringify({ status }),
+  /**
+   * Moves a user to a plan as svc-subscription would (the new answer, then `subscription.changed`)
+   * and waits until svc-meetings has applied the event.
+   */
+  async setPlan(
+    user: TestUser,
+    status: 'trial' | 'free' | 'paid',
+    trialExpiresOn?: Date,
+  ): Promise<void> {
+    this.subscription.set(user, status, trialExpiresOn);
+    const event = envelope(Subjects.SubscriptionChanged, this.subscription.event(user));
+    await this.meetings.bus.publish({
+      id: event.id,
+      subject: event.subject,
+      body: event,
+      headers: {},
     });
-    expect(response.statusCode).toBe(200);
+    await this.applied([event.id]);
   }
 
-  /** Starts a user's trial in svc-subscription and waits until svc-meetings has heard of it. */
-  async startTrial(user: TestUser): Promise<void> {
-    const response = await this.subscriptionService().app.inject({
-      method: 'GET',
-      url: '/api/auth/subscription-status',
-      headers: await this.runtime.tokens.bearer(user),
-    });
-    expect(response.statusCode).toBe(200);
-    await this.settled(user);
-  }
-
-  /** Ends a user's trial now (svc-subscription's operator route) and waits until svc-meetings has heard. */
+  /** Ends a user's trial now, as svc-subscription's operator route would. */
   async expireTrial(user: TestUser): Promise<void> {
-    await this.startTrial(user);
-    const response = await this.subscriptionService().app.inject({
-      method: 'PUT',
-      url: '/internal/subscriptions/trial-end',
-      headers: { 'x-operator-token': OPERATOR_TOKEN, 'content-type': 'application/json' },
-      payload: JSON.stringify({
-        email: user.email,
-        trialExpiresOn: new Date(Date.now() - 1000).toISOString(),
-      }),
-    });
-    expect(response.statusCode).toBe(200);
-    await this.settled(user);
+    await this.setPlan(user, 'trial', new Date(Date.now() - 1000));
   }
 
   /** A user on the free plan, with no meetings, whose change svc-meetings has already applied. */
   async freeUser(): Promise<TestUser> {
     const user = testUser();
     await this.setPlan(user, 'free');
-    await this.settled(user);
     return user;
   }
 
   cache(): Cache {
     return this.meetings.app.get<symbol, Cache>(CACHE);
-  }
-
-  /** Waits until svc-meetings has applied every `subscription.changed` svc-subscription wrote about the user. */
-  async settled(user: TestUser): Promise<void> {
-    const written = (await this.subscriptionService().dataSource.query(
-      `SELECT id FROM outbox_event WHERE subject = $1 AND body->'data'->>'userId' = $2`,
-      [Subjects.SubscriptionChanged, user.id],
-    )) as { id: string }[];
-    await this.applied(written.map((row) => row.id));
   }
 
   /** Waits until svc-meetings' entitlement consumer has applied these events. */
@@ -181,28 +151,6 @@ export class Harness {
     }
   }
 
-  /** Publishes a `subscription.changed` event as svc-subscription would, and waits until it is applied. */
-  async publishSubscriptionChanged(
-    user: TestUser,
-    status: 'trial' | 'free' | 'paid',
-    version: number,
-  ): Promise<void> {
-    const event = envelope(Subjects.SubscriptionChanged, {
-      userId: user.id,
-      email: user.email,
-      status,
-      trialExpiresOn: new Date(Date.now() + 86_400_000).toISOString(),
-      version,
-    });
-    await this.meetings.bus.publish({
-      id: event.id,
-      subject: event.subject,
-      body: event,
-      headers: {},
-    });
-    await this.applied([event.id]);
-  }
-
   /** The events svc-meetings wrote to its outbox, oldest first, optionally about one meeting. */
   async events(meetingId?: string): Promise<OutboxEvent[]> {
     const rows = (await this.meetings.dataSource.query(
@@ -211,11 +159,6 @@ export class Harness {
     return rows
       .map((row) => ({ subject: row.body.subject, data: row.body.data }))
       .filter((event) => meetingId === undefined || eventMeetingId(event) === meetingId);
-  }
-
-  private subscriptionService(): RunningService {
-    if (!this.subscription) throw new Error('This harness runs without svc-subscription.');
-    return this.subscription;
   }
 }
 

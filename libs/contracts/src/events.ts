@@ -92,7 +92,13 @@ export const MeetingSnapshotSchema = z.object({
   ownerEmail: z.string(),
   sharedWith: z.array(z.string()),
   seriesId: IdSchema,
-  actions: z.array(ActionItemSchema.omit({ _id: true })),
+  actions: z.array(
+    ActionItemSchema.omit({ _id: true }).extend({
+      // Events written before actions had them carry neither: they read as unassigned and undated.
+      assignee: z.string().nullable().default(null),
+      dueDate: z.string().nullable().default(null),
+    }),
+  ),
 });
 export type MeetingSnapshot = z.infer<typeof MeetingSnapshotSchema>;
 

@@ -19,6 +19,9 @@ export const UpdateSubscriptionBodySchema = z.strictObject({
 });
 export type UpdateSubscriptionBody = z.infer<typeof UpdateSubscriptionBodySchema>;
 
+/** Where svc-subscription answers, on its management port, what the user of the caller's token may do. */
+export const ENTITLEMENT_PATH = '/internal/entitlement';
+
 /** What svc-subscription answers other services asking what a user may do. */
 export const EntitlementSchema = z.object({
   userId: z.uuid(),

@@ -1,4 +1,4 @@
-import { LOGGER, queryRows, SERVICE_CONFIG } from '@meetings/service-kit';
+import { LOGGER, SERVICE_CONFIG } from '@meetings/service-kit';
 import {
   Inject,
   Injectable,
@@ -132,8 +132,7 @@ export class IndexRebuildService implements OnApplicationBootstrap, OnModuleDest
     this.logger.info({ trigger }, 'action index rebuild started');
     try {
       // The database's clock, the one that stamps indexed_at.
-      const [{ now: startedAt }] = (await queryRows<{ now: Date }>(
-        this.dataSource,
+      const [{ now: startedAt }] = (await this.dataSource.query(
         `SELECT clock_timestamp() AS now`,
       )) as [{ now: Date }];
       this.status.startedAt = startedAt.toISOString();

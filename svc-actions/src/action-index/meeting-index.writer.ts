@@ -1,11 +1,45 @@
 import type { MeetingSnapshot } from '@meetings/contracts';
-import { queryRows } from '@meetings/service-kit';
 import { Injectable } from '@nestjs/common';
-import { DataSource, IsNull, LessThan, type EntityManager } from 'typeorm';
-import { IndexedMeetingEntity as IndexedMeeting } from './index.entities.js';
+import { DataSource, In, IsNull, LessThan, Not, type EntityManager } from 'typeorm';
+import {
+  IndexedActionEntity as IndexedAction,
+  IndexedMeetingEntity as IndexedMeeting,
+  MeetingReaderEntity as MeetingReader,
+} from './index.entities.js';
 
 /** Tombstones keep only the id and version, so a deleted meeting's content does not linger. */
-const CLEAR_CONTENT = `title = NULL, date = NULL, owner_id = NULL, owner_email = NULL, shared_with = '{}'`;
+const NO_CONTENT = {
+  title: null,
+  date: null,
+  ownerId: null,
+  ownerEmail: null,
+  sharedWith: [],
+} satisfies Partial<IndexedMeeting>;
+const MEETING_COLUMNS = [
+  'version',
+  'title',
+  'date',
+  'owner_id',
+  'owner_email',
+  'shared_with',
+  'deleted_at',
+  'indexed_at',
+];
+const ACTION_COLUMNS = [
+  'text',
+  'completed',
+  'order',
+  'hashtags',
+  'hashtag_keys',
+  'assignee',
+  'due_date',
+  'meeting_title',
+  'meeting_date',
+  'owner_id',
+  'owner_email',
+  'shared_with',
+];
+const now = () => 'now()';
 
 /**
  * Writes svc-meetings' snapshots into the index under one rule: the higher meeting version wins.
@@ -21,44 +55,34 @@ export class MeetingIndexWriter {
   /** Returns true when the snapshot was newer than the index and is now applied. */
   async upsert(manager: EntityManager, meeting: MeetingSnapshot): Promise<boolean> {
     const sharedWith = emailKeys(meeting.sharedWith);
-    const won = await queryRows(
+    const applied = await this.writeMeeting(
       manager,
-      `INSERT INTO indexed_meeting (id, version, title, date, owner_id, owner_email, shared_with, deleted_at, indexed_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, now())
-       ON CONFLICT (id) DO UPDATE SET
-         version = EXCLUDED.version, title = EXCLUDED.title, date = EXCLUDED.date, owner_id = EXCLUDED.owner_id,
-         owner_email = EXCLUDED.owner_email, shared_with = EXCLUDED.shared_with, deleted_at = NULL, indexed_at = now()
-       WHERE indexed_meeting.version < EXCLUDED.version
-       RETURNING id`,
-      [
-        meeting.id,
-        meeting.version,
-        meeting.title,
-        new Date(meeting.date),
-        meeting.ownerId,
-        meeting.ownerEmail,
+      {
+        id: meeting.id,
+        version: meeting.version,
+        title: meeting.title,
+        date: new Date(meeting.date),
+        ownerId: meeting.ownerId,
+        ownerEmail: meeting.ownerEmail,
         sharedWith,
-      ],
+        deletedAt: null,
+      },
+      'indexed_meeting.version < EXCLUDED.version',
     );
-    if (won.length === 0) return false;
-    await this.replaceContent(manager, meeting, sharedWith);
-    return true;
+    if (applied) await this.replaceContent(manager, meeting, sharedWith);
+    return applied;
   }
 
   /** Returns true when the deletion was not older than the index and the meeting is now a tombstone. */
   async delete(manager: EntityManager, meetingId: string, version: number): Promise<boolean> {
-    const won = await queryRows(
+    const applied = await this.writeMeeting(
       manager,
-      `INSERT INTO indexed_meeting (id, version, deleted_at, indexed_at) VALUES ($1, $2, now(), now())
-       ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, deleted_at = now(), indexed_at = now(), ${CLEAR_CONTENT}
-       WHERE indexed_meeting.version < EXCLUDED.version
-          OR (indexed_meeting.version = EXCLUDED.version AND indexed_meeting.deleted_at IS NULL)
-       RETURNING id`,
-      [meetingId, version],
+      { id: meetingId, version, ...NO_CONTENT, deletedAt: now },
+      `indexed_meeting.version < EXCLUDED.version
+       OR (indexed_meeting.version = EXCLUDED.version AND indexed_meeting.deleted_at IS NULL)`,
     );
-    if (won.length === 0) return false;
-    await removeContent(manager, [meetingId]);
-    return true;
+    if (applied) await removeContent(manager, [meetingId]);
+    return applied;
   }
 
   /** Applies snapshots in one transaction (a page of a rebuild). */
@@ -83,18 +107,17 @@ export class MeetingIndexWriter {
     const missing = candidates.map((row) => row.id).filter((id) => !seen.has(id));
     if (missing.length === 0) return 0;
     return this.dataSource.transaction(async (manager) => {
-      const retired = await queryRows<{ id: string }>(
-        manager,
-        `UPDATE indexed_meeting SET deleted_at = now(), indexed_at = now(), ${CLEAR_CONTENT}
-         WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL AND indexed_at < $2
-         RETURNING id`,
-        [missing, before],
-      );
-      await removeContent(
-        manager,
-        retired.map((r) => r.id),
-      );
-      return retired.length;
+      const retired = await manager
+        .createQueryBuilder()
+        .update(IndexedMeeting)
+        .set({ ...NO_CONTENT, deletedAt: now, indexedAt: now })
+        .where({ id: In(missing), deletedAt: IsNull(), indexedAt: LessThan(before) })
+        .returning(['id'])
+        .updateEntity(false)
+        .execute();
+      const ids = (retired.raw as { id: string }[]).map((row) => row.id);
+      await removeContent(manager, ids);
+      return ids.length;
     });
   }
 
@@ -102,80 +125,106 @@ export class MeetingIndexWriter {
     return !(await this.dataSource.manager.exists(IndexedMeeting));
   }
 
+  /** Inserts the meeting row, or overwrites it when `wins`; true when either happened. */
+  private async writeMeeting(
+    manager: EntityManager,
+    row: Omit<IndexedMeeting, 'deletedAt' | 'indexedAt'> & {
+      deletedAt: null | (() => string);
+    },
+    wins: string,
+  ): Promise<boolean> {
+    const written = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(IndexedMeeting)
+      .values({ ...row, indexedAt: now })
+      .orUpdate(MEETING_COLUMNS, ['id'], {
+        upsertType: 'on-conflict-do-update',
+        overwriteCondition: { where: wins },
+      })
+      .returning(['id'])
+      .updateEntity(false)
+      .execute();
+    return (written.raw as unknown[]).length > 0;
+  }
+
   /**
-   * Makes the meeting's reader rows (owner's id, shared e-mails) and action rows match the snapshot,
-   * in one statement: each action row carries the meeting's title, date, owner and shared list too.
-   * Rows that did not change are not rewritten (no index churn). It runs after the upsert that
-   * locked the meeting row, so its snapshot already holds every earlier writer's rows; the parts
-   * touch disjoint rows (what the snapshot drops, what it keeps), as one statement must.
+   * Makes the meeting's reader rows (owner's id, shared e-mails) and action rows match the snapshot:
+   * each action row carries the meeting's title, date, owner and shared list too. Rows that did not
+   * change are not rewritten (no index churn). It runs after the upsert that locked the meeting
+   * row, so no other writer of this meeting runs meanwhile.
    */
   private async replaceContent(
     manager: EntityManager,
     meeting: MeetingSnapshot,
     sharedWith: string[],
   ): Promise<void> {
+    const date = new Date(meeting.date);
+    // The owner's id as uuid::text prints it; an e-mail never looks like a uuid.
+    const readers = [meeting.ownerId.toLowerCase(), ...sharedWith];
+    await manager.delete(MeetingReader, { meetingId: meeting.id, reader: Not(In(readers)) });
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(MeetingReader)
+      .values(
+        readers.map((reader) => ({
+          meetingId: meeting.id,
+          reader,
+          meetingDate: date,
+          ownerId: meeting.ownerId,
+        })),
+      )
+      .orUpdate(['meeting_date', 'owner_id'], ['meeting_id', 'reader'], {
+        upsertType: 'on-conflict-do-update',
+        skipUpdateIfNoValuesChanged: true,
+      })
+      .updateEntity(false)
+      .execute();
+
     // A repeated id would make the upsert touch one row twice, which PostgreSQL refuses.
-    const distinct = [...new Map(meeting.actions.map((action) => [action.id, action])).values()];
-    const actions = distinct.map((action) => ({
-      id: action.id,
-      text: action.text,
-      completed: action.completed,
-      order: action.order,
-      hashtags: action.hashtags,
-      keys: hashtagKeys(action.hashtags),
-    }));
-    await manager.query(
-      `WITH gone_readers AS (
-         DELETE FROM meeting_reader WHERE meeting_id = $1 AND NOT (reader = ANY($2::text[]))
-       ), readers AS (
-         INSERT INTO meeting_reader (meeting_id, reader, meeting_date, owner_id)
-         SELECT $1, r.reader, $3, $4 FROM unnest($2::text[]) AS r(reader)
-         ON CONFLICT (meeting_id, reader) DO UPDATE SET
-           meeting_date = EXCLUDED.meeting_date, owner_id = EXCLUDED.owner_id
-         WHERE (meeting_reader.meeting_date, meeting_reader.owner_id)
-               IS DISTINCT FROM (EXCLUDED.meeting_date, EXCLUDED.owner_id)
-       ), gone_actions AS (
-         DELETE FROM indexed_action WHERE meeting_id = $1 AND NOT (id = ANY($5::uuid[]))
-       )
-       INSERT INTO indexed_action (meeting_id, id, text, completed, "order", hashtags, hashtag_keys,
-                                   meeting_title, meeting_date, owner_id, owner_email, shared_with)
-       SELECT $1, a.id, a.text, a.completed, a."order",
-              ARRAY(SELECT jsonb_array_elements_text(a.hashtags)), ARRAY(SELECT jsonb_array_elements_text(a.keys)),
-              $7, $3, $4, $8, $9
-       FROM jsonb_to_recordset($6::jsonb) AS a(id uuid, text text, completed boolean, "order" integer, hashtags jsonb, keys jsonb)
-       ON CONFLICT (meeting_id, id) DO UPDATE SET
-         text = EXCLUDED.text, completed = EXCLUDED.completed, "order" = EXCLUDED."order",
-         hashtags = EXCLUDED.hashtags, hashtag_keys = EXCLUDED.hashtag_keys,
-         meeting_title = EXCLUDED.meeting_title, meeting_date = EXCLUDED.meeting_date, owner_id = EXCLUDED.owner_id,
-         owner_email = EXCLUDED.owner_email, shared_with = EXCLUDED.shared_with
-       WHERE (indexed_action.text, indexed_action.completed, indexed_action."order", indexed_action.hashtags,
-              indexed_action.meeting_title, indexed_action.meeting_date, indexed_action.owner_id,
-              indexed_action.owner_email, indexed_action.shared_with)
-             IS DISTINCT FROM (EXCLUDED.text, EXCLUDED.completed, EXCLUDED."order", EXCLUDED.hashtags,
-              EXCLUDED.meeting_title, EXCLUDED.meeting_date, EXCLUDED.owner_id, EXCLUDED.owner_email, EXCLUDED.shared_with)`,
-      [
-        meeting.id,
-        // The owner's id as uuid::text prints it; an e-mail never looks like a uuid.
-        [meeting.ownerId.toLowerCase(), ...sharedWith],
-        new Date(meeting.date),
-        meeting.ownerId,
-        distinct.map((action) => action.id),
-        JSON.stringify(actions),
-        meeting.title,
-        meeting.ownerEmail,
-        sharedWith,
-      ],
-    );
+    const actions = [...new Map(meeting.actions.map((action) => [action.id, action])).values()];
+    await manager.delete(IndexedAction, {
+      meetingId: meeting.id,
+      id: Not(In(actions.map((action) => action.id))),
+    });
+    if (actions.length === 0) return;
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(IndexedAction)
+      .values(
+        actions.map((action) => ({
+          meetingId: meeting.id,
+          id: action.id,
+          text: action.text,
+          completed: action.completed,
+          order: action.order,
+          hashtags: action.hashtags,
+          hashtagKeys: hashtagKeys(action.hashtags),
+          assignee: action.assignee,
+          dueDate: action.dueDate,
+          meetingTitle: meeting.title,
+          meetingDate: date,
+          ownerId: meeting.ownerId,
+          ownerEmail: meeting.ownerEmail,
+          sharedWith,
+        })),
+      )
+      .orUpdate(ACTION_COLUMNS, ['meeting_id', 'id'], {
+        upsertType: 'on-conflict-do-update',
+        skipUpdateIfNoValuesChanged: true,
+      })
+      .updateEntity(false)
+      .execute();
   }
 }
 
-/** A tombstone keeps no content: its reader rows and actions go, in one statement. */
+/** A tombstone keeps no content: its reader rows and actions go. */
 async function removeContent(manager: EntityManager, meetingIds: string[]): Promise<void> {
-  await manager.query(
-    `WITH readers AS (DELETE FROM meeting_reader WHERE meeting_id = ANY($1::uuid[]))
-     DELETE FROM indexed_action WHERE meeting_id = ANY($1::uuid[])`,
-    [meetingIds],
-  );
+  if (meetingIds.length === 0) return;
+  await manager.delete(MeetingReader, { meetingId: In(meetingIds) });
+  await manager.delete(IndexedAction, { meetingId: In(meetingIds) });
 }
 
 /** Shared e-mails compared case-insensitively, each once. */

@@ -55,7 +55,8 @@ export function listActionsSql(caller: Caller, query: ListActionsQuery): SqlQuer
   const limit = params.add(query.pageSize + 1);
   const offset = params.add((query.page - 1) * query.pageSize);
   const columns = `a.meeting_id, a.meeting_title AS title, a.meeting_date AS date, a.owner_id, a.owner_email,
-                   a.id, a.text, a.completed, a."order", a.hashtags`;
+                   a.id, a.text, a.completed, a."order", a.hashtags,
+                   a.assignee, to_char(a.due_date, 'YYYY-MM-DD') AS due_date`;
   const page = `LIMIT ${limit} OFFSET ${offset}`;
   if (query.hashtag)
     return {

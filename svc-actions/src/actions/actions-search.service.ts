@@ -20,6 +20,8 @@ interface ActionRow {
   completed: boolean;
   order: number;
   hashtags: string[];
+  assignee: string | null;
+  due_date: string | null;
 }
 
 /** Reads the index only: the actions page never waits on svc-meetings. */
@@ -73,6 +75,8 @@ function groupByMeeting(rows: readonly ActionRow[]): ActionsMeetingGroup[] {
       completed: row.completed,
       order: row.order,
       hashtags: row.hashtags,
+      assignee: row.assignee,
+      dueDate: row.due_date,
     });
   }
   return groups;

@@ -1,4 +1,9 @@
-import { EntitlementSchema, type Entitlement, type SubscriptionChanged } from '@meetings/contracts';
+import {
+  ENTITLEMENT_PATH,
+  EntitlementSchema,
+  type Entitlement,
+  type SubscriptionChanged,
+} from '@meetings/contracts';
 import { canCreateMeetings, daysRemaining } from '@meetings/domain';
 import {
   CACHE,
@@ -45,7 +50,7 @@ export class EntitlementService {
     if (cached.success && entitled(cached.data)) return true;
     let fresh: Entitlement;
     try {
-      fresh = await this.subscription.get('/internal/entitlement', EntitlementSchema, {
+      fresh = await this.subscription.get(ENTITLEMENT_PATH, EntitlementSchema, {
         token: caller.token,
       });
     } catch (error) {

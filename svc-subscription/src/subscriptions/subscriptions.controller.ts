@@ -1,4 +1,5 @@
 import {
+  ENTITLEMENT_PATH,
   envelopeOf,
   Subjects,
   UpdateSubscriptionBodySchema,
@@ -93,7 +94,7 @@ export class SubscriptionsController {
    * internal token: a service can learn only the plan of the user it is serving.
    */
   @ApiExcludeEndpoint()
-  @Get('internal/entitlement')
+  @Get(ENTITLEMENT_PATH)
   entitlement(@CurrentUser() user: AuthUser): Promise<Entitlement> {
     return this.subscriptions.entitlement(user.id, user.email);
   }
