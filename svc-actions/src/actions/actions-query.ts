@@ -1,8 +1,11 @@
-import type { ListActionsQuery } from '@meetings/contracts';
+import { DEFAULT_TIME_ZONE, type ListActionsQuery } from '@meetings/contracts';
+import { dueRange } from '@meetings/domain';
 
 export interface Caller {
   id: string;
   email: string;
+  /** The IANA zone "today" is judged in (UTC when not given). */
+  timeZone?: string;
 }
 
 export interface SqlQuery {
@@ -39,10 +42,20 @@ class Parameters {
  * costs nothing). Every other list walks the caller's meetings newest first and stops at a full
  * page; for a rare word the planner may instead start from the trigram indexes and join.
  */
-export function listActionsSql(caller: Caller, query: ListActionsQuery): SqlQuery {
+export function listActionsSql(
+  caller: Caller,
+  query: ListActionsQuery,
+  now: Date = new Date(),
+): SqlQuery {
   const params = new Parameters(caller);
   const where: string[] = [];
-  if (!query.showCompleted) where.push('NOT a.completed');
+  if (!query.showCompleted || query.due === 'overdue') where.push('NOT a.completed');
+  if (query.due) {
+    const range = dueRange(query.due, caller.timeZone ?? DEFAULT_TIME_ZONE, now);
+    if (range.undated) where.push('a.due_date IS NULL');
+    if (range.from) where.push(`a.due_date >= ${params.add(range.from)}::date`);
+    if (range.to) where.push(`a.due_date <= ${params.add(range.to)}::date`);
+  }
   const search = query.search?.trim();
   if (search) {
     const pattern = params.add(containsPattern(search));
@@ -50,20 +63,25 @@ export function listActionsSql(caller: Caller, query: ListActionsQuery): SqlQuer
   }
   if (query.hashtag) {
     where.push(`a.hashtag_keys @> ARRAY[${params.add(query.hashtag.toLowerCase())}::text]`);
-    where.unshift(VISIBLE_TO_CALLER);
   }
+  const assignee = query.assignee === 'me' ? caller.email.trim().toLowerCase() : query.assignee;
+  if (assignee) where.push(`a.assignee = ${params.add(assignee)}`);
+  // A hashtag or an assignee picks few rows from its own index; visibility is checked on those.
+  const direct = Boolean(query.hashtag || assignee);
+  if (direct) where.unshift(VISIBLE_TO_CALLER);
+  const byDue = query.sort === 'due' ? 'a.due_date ASC NULLS LAST, ' : '';
   const limit = params.add(query.pageSize + 1);
   const offset = params.add((query.page - 1) * query.pageSize);
   const columns = `a.meeting_id, a.meeting_title AS title, a.meeting_date AS date, a.owner_id, a.owner_email,
                    a.id, a.text, a.completed, a."order", a.hashtags,
                    a.assignee, to_char(a.due_date, 'YYYY-MM-DD') AS due_date`;
   const page = `LIMIT ${limit} OFFSET ${offset}`;
-  if (query.hashtag)
+  if (direct)
     return {
       text: `SELECT ${columns}
              FROM indexed_action a
              WHERE ${where.join(' AND ')}
-             ORDER BY a.meeting_date DESC, a.meeting_id, a."order", a.id
+             ORDER BY ${byDue}a.meeting_date DESC, a.meeting_id, a."order", a.id
              ${page}`,
       values: params.values,
     };
@@ -74,7 +92,7 @@ export function listActionsSql(caller: Caller, query: ListActionsQuery): SqlQuer
              SELECT * FROM indexed_action a
              WHERE a.meeting_id = m.meeting_id${where.map((condition) => ` AND ${condition}`).join('')}
            ) a
-           ORDER BY m.meeting_date DESC, m.meeting_id, a."order", a.id
+           ORDER BY ${byDue}m.meeting_date DESC, m.meeting_id, a."order", a.id
            ${page}`,
     values: params.values,
   };
