@@ -187,8 +187,8 @@ export async function createGateway(
       reply.elapsedTime / 1000,
     );
   });
-  app.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
-    if (error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+  app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
+    if (error.statusCode === 413) {
       return sendError(
         request,
         reply,
@@ -226,7 +226,7 @@ export async function createGateway(
   );
   app.get('/branding.json', async (request, reply) => {
     void reply.header('cache-control', 'no-cache');
-    return tenants.forHost(request.host).branding;
+    return tenants.brandingFor(request.host);
   });
 
   app.all('/api/*', async (request, reply) => {
@@ -257,7 +257,7 @@ export async function createGateway(
         throw error;
       }
     }
-    const tenant = tenants.forHost(request.host);
+    const branding = tenants.brandingFor(request.host);
     const clientIp = request.ip;
     const protocol = request.protocol;
     const host = request.host;
@@ -276,7 +276,7 @@ export async function createGateway(
         next['x-forwarded-for'] = clientIp;
         next['x-forwarded-proto'] = protocol;
         next['x-forwarded-host'] = host;
-        next['x-product-name'] = tenant.branding.emailSenderName ?? tenant.branding.productName;
+        next['x-product-name'] = branding.emailSenderName ?? branding.productName;
         if (internalToken) next.authorization = `Bearer ${internalToken}`;
         // The service's span continues this request's trace.
         Object.assign(next, traceHeaders(contextOf(request)));

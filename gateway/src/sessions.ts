@@ -28,6 +28,7 @@ export interface SessionCacheLimits {
 export class SessionResolver {
   private readonly cache: LRUCache<string, { resolution: SessionResolution | null }>;
   private readonly keyBySession: LRUCache<string, string>;
+  private readonly asking = new Map<string, Promise<SessionResolution | null>>();
 
   constructor(
     private readonly authUrl: string,
@@ -46,6 +47,16 @@ export class SessionResolver {
     const key = cacheKey(token);
     const cached = this.cache.get(key);
     if (cached) return cached.resolution;
+    // A first page load sends its calls at once, before the session is held: one question for all.
+    let asking = this.asking.get(key);
+    if (!asking) {
+      asking = this.askAndKeep(token, key).finally(() => this.asking.delete(key));
+      this.asking.set(key, asking);
+    }
+    return asking;
+  }
+
+  private async askAndKeep(token: string, key: string): Promise<SessionResolution | null> {
     const resolution = await this.ask(token);
     const ttl = resolution
       ? Math.min(this.limits.maxAgeMs, resolution.internalTokenExpiresAt - 10_000 - Date.now())
@@ -62,6 +73,7 @@ export class SessionResolver {
     const sessionId = this.cache.get(key)?.resolution?.sessionId;
     if (sessionId) this.keyBySession.delete(sessionId);
     this.cache.delete(key);
+    this.asking.delete(key);
   }
 
   forgetSession(sessionId: string): void {

@@ -59,6 +59,20 @@ describe('the per-session cache', () => {
     expect(asked).toEqual(['aging', 'aging']);
   });
 
+  it('asks svc-auth once for calls that arrive together with the same session', async () => {
+    const sessions = new SessionResolver(authUrl, { maxAgeMs: 60_000, maxEntries: 100 });
+    const answers = await Promise.all(
+      ['page', 'page', 'page', 'other'].map((t) => sessions.resolve(t)),
+    );
+    expect(asked.sort()).toEqual(['other', 'page']);
+    expect(answers.map((answer) => answer?.sessionId)).toEqual([
+      'session-page',
+      'session-page',
+      'session-page',
+      'session-other',
+    ]);
+  });
+
   it('keeps nothing when told to keep answers for no time', async () => {
     const sessions = new SessionResolver(authUrl, { maxAgeMs: 0, maxEntries: 100 });
     await sessions.resolve('fresh');

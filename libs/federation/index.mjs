@@ -308,6 +308,20 @@ const STYLE_ENGINE = {
 };
 
 /**
+ * A shared MUI module's own file is a two-line re-export (`Chip/index.mjs`, 130-400 bytes) whose
+ * component sits elsewhere (often in the foundation), as is the context package's router entry;
+ * left alone each is a file of its own, and a page paid a request (a round trip on a slow
+ * network) for each of them. They go with the foundation, which every page loads.
+ */
+const SHARED_ROOTS = {
+  test: /[\\/](node_modules[\\/]@mui[\\/]material[\\/][^\\/]+[\\/]index\.mjs|libs[\\/]shell-context[\\/]src[\\/]router\.ts)$/,
+  chunks: 'async',
+  name: 'shared-foundation',
+  enforce: true,
+  priority: 18,
+};
+
+/**
  * Renders a page once, at build time: compiles `entry` (a module whose default export returns
  * HTML) for Node with the app's own resolution and loaders, runs it and returns its HTML.
  */
@@ -436,7 +450,11 @@ export function createAppConfig({
         splitChunks: production
           ? {
               minSize: SPLIT_MIN_BYTES,
-              cacheGroups: { sharedFoundation: SHARED_FOUNDATION, styleEngine: STYLE_ENGINE },
+              cacheGroups: {
+                sharedFoundation: SHARED_FOUNDATION,
+                styleEngine: STYLE_ENGINE,
+                sharedRoots: SHARED_ROOTS,
+              },
             }
           : undefined,
       },

@@ -1,3 +1,4 @@
+import { ACTIONS_FIRST_PAGE, earlyRequestUrl } from '@meetings/shell-context/early';
 import { deferred, fakeIntersectionObserver, jsonResponse } from '@meetings/shell-context/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -51,6 +52,13 @@ describe('actions page: the list', () => {
 
     expect(screen.getByText('No more actions to load.')).toBeTruthy();
     expect(listQueries()).toEqual([{ page: '1', pageSize: '25', showCompleted: 'false' }]);
+  });
+
+  it("asks first for the page the shell's first load asked for early, so that answer serves it", async () => {
+    const { fetch } = renderActionsPage({ 'GET /actions/': () => jsonResponse(actionsPage([])) });
+    await screen.findByText('No more actions to load.');
+    const first = fetch.calls.find((call) => call.path === '/actions/');
+    expect(first?.url).toBe(earlyRequestUrl(ACTIONS_FIRST_PAGE));
   });
 
   it('loads 25 more when the end comes within 200 px, merging a meeting that goes on and dropping repeats', async () => {

@@ -45,6 +45,8 @@ export interface ActionListState {
   failed: boolean;
   /** Actions whose status change is waiting for the server. */
   pending: ReadonlySet<string>;
+  /** How many pages have loaded: tells a screen showing the loaded list from an older one. */
+  pagesLoaded: number;
 }
 
 export interface ActionList extends ReadableStore<ActionListState> {
@@ -89,6 +91,7 @@ export function createActionList(api: ApiClient, toast: Toast, filters: ActionFi
     hasMore: true,
     failed: false,
     pending: new Set(),
+    pagesLoaded: 0,
   });
   const update = (patch: Partial<ActionListState>) =>
     store.set({ ...store.getSnapshot(), ...patch });
@@ -129,6 +132,7 @@ export function createActionList(api: ApiClient, toast: Toast, filters: ActionFi
       leftFilter -= shift;
       update({
         loading: false,
+        pagesLoaded: next,
         hasMore: pages.at(-1)!.hasMore,
         meetings: pages.reduce<readonly MeetingActions[]>(
           (loaded, response) => mergeMeetingPage(loaded, response.meetings),

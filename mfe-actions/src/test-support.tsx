@@ -25,6 +25,8 @@ export function action(
     completed: false,
     order: 1,
     hashtags: parseHashtags(text),
+    assignee: null,
+    dueDate: null,
     ...extra,
   };
 }

@@ -63,7 +63,16 @@ export function agendaItem(id: string, text: string, order: number, completed = 
 }
 
 export function actionItem(id: string, text: string, order: number, completed = false): ActionItem {
-  return { _id: id, id, text, completed, order, hashtags: parseHashtags(text) };
+  return {
+    _id: id,
+    id,
+    text,
+    completed,
+    order,
+    hashtags: parseHashtags(text),
+    assignee: null,
+    dueDate: null,
+  };
 }
 
 export function meeting(extra: Partial<Meeting> = {}): Meeting {

@@ -1,9 +1,12 @@
+import { startEarlyRequests } from '@meetings/shell-context/early';
 import { fetchBranding } from './branding.js';
 import { startRemotes } from './federation/runtime.js';
 import { brandPrerenderedPage, prerenderedPage } from './prerendered.js';
 
-// The page's remote starts downloading beside React rather than after the first render.
+// The page's remote starts downloading beside React rather than after the first render, and the
+// route guard's checks and the page's first data are asked for meanwhile.
 void startRemotes(globalThis.location.pathname);
+startEarlyRequests(globalThis.location.pathname);
 
 // A page the build rendered shows the default brand until the host's is known.
 const prerendered = prerenderedPage();

@@ -4,6 +4,7 @@ import { indexEntities } from './action-index/index.entities.js';
 import { ActionsModule } from './actions.module.js';
 import { ActionsEnvSchema } from './config.js';
 import { Initial1795702329306 } from './migrations/1795702329306-Initial.js';
+import { ActionAssigneeDueDate1795714694401 } from './migrations/1795714694401-ActionAssigneeDueDate.js';
 
 export const actionsService: ServiceDefinition<typeof ActionsEnvSchema> = {
   name: 'svc-actions',
@@ -11,7 +12,7 @@ export const actionsService: ServiceDefinition<typeof ActionsEnvSchema> = {
   defaultPort: 4004,
   module: ActionsModule,
   entities: indexEntities,
-  migrations: [Initial1795702329306],
+  migrations: [Initial1795702329306, ActionAssigneeDueDate1795714694401],
   env: ActionsEnvSchema,
   openapi: {
     title: 'svc-actions',

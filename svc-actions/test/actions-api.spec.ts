@@ -75,6 +75,8 @@ describe('GET /api/actions/: visibility', () => {
         completed: false,
         order: a.order,
         hashtags: a.hashtags,
+        assignee: null,
+        dueDate: null,
       })),
     });
     expect(texts(page)).toEqual([

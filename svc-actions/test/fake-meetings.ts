@@ -117,8 +117,21 @@ export class FakeMeetings {
 }
 
 /** An action as svc-meetings makes it: hashtags parsed from the text. */
-export function action(text: string, order: number, completed = false): SnapshotAction {
-  return { id: randomUUID(), text, completed, order, hashtags: parseHashtags(text) };
+export function action(
+  text: string,
+  order: number,
+  completed = false,
+  owed: { assignee?: string | null; dueDate?: string | null } = {},
+): SnapshotAction {
+  return {
+    id: randomUUID(),
+    text,
+    completed,
+    order,
+    hashtags: parseHashtags(text),
+    assignee: owed.assignee ?? null,
+    dueDate: owed.dueDate ?? null,
+  };
 }
 
 function clone<T>(value: T): T {

@@ -31,7 +31,15 @@ export interface IndexedMeetingView {
   ownerId: string | null;
   ownerEmail: string | null;
   sharedWith: string[];
-  actions: { id: string; text: string; completed: boolean; order: number; hashtags: string[] }[];
+  actions: {
+    id: string;
+    text: string;
+    completed: boolean;
+    order: number;
+    hashtags: string[];
+    assignee: string | null;
+    dueDate: string | null;
+  }[];
 }
 
 /** svc-actions on the test infrastructure (embedded, or the real servers when TEST_* is set). */
@@ -188,9 +196,12 @@ export class ActionsHarness {
       completed: boolean;
       order: number;
       hashtags: string[];
+      assignee: string | null;
+      dueDate: string | null;
     }>(
       this.service.dataSource,
-      `SELECT meeting_id, id, text, completed, "order", hashtags FROM indexed_action
+      `SELECT meeting_id, id, text, completed, "order", hashtags,
+              assignee, to_char(due_date, 'YYYY-MM-DD') AS "dueDate" FROM indexed_action
        WHERE ($1::uuid IS NULL OR meeting_id = $1) ORDER BY meeting_id, id`,
       [onlyId ?? null],
     );
@@ -245,12 +256,14 @@ export function expectedView(meeting: MeetingSnapshot): IndexedMeetingView {
     sharedWith: emailKeys(meeting.sharedWith).sort(),
     actions: [...meeting.actions]
       .sort((a, b) => (a.id < b.id ? -1 : 1))
-      .map(({ id, text, completed, order, hashtags }) => ({
+      .map(({ id, text, completed, order, hashtags, assignee, dueDate }) => ({
         id,
         text,
         completed,
         order,
         hashtags,
+        assignee,
+        dueDate,
       })),
   };
 }

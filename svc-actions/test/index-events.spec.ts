@@ -43,6 +43,47 @@ describe('the index converges after every kind of meeting change', () => {
     await publishAndCheck(meetings.change(id, (m) => (m.sharedWith = [])));
   });
 
+  it('assign, date, reassign and clear actions', async () => {
+    const { id } = meetings.create(owner);
+    await publishAndCheck(
+      meetings.change(id, (m) =>
+        m.actions.push(
+          action('Book the room', 1, false, { assignee: 'ann@example.com', dueDate: '2026-02-28' }),
+          action('Send agenda', 2),
+        ),
+      ),
+    );
+    await publishAndCheck(
+      meetings.change(id, (m) => {
+        m.actions[0] = { ...m.actions[0]!, assignee: 'bob@example.com', dueDate: '2024-02-29' };
+        m.actions[1] = { ...m.actions[1]!, dueDate: '2026-12-31' };
+      }),
+    );
+    await publishAndCheck(
+      meetings.change(id, (m) => {
+        m.actions[0] = { ...m.actions[0]!, assignee: null, dueDate: null };
+      }),
+    );
+    const owed = (await h.indexed(id))!.actions.map((a) => [a.text, a.assignee, a.dueDate]);
+    expect(owed.sort()).toEqual([
+      ['Book the room', null, null],
+      ['Send agenda', null, '2026-12-31'],
+    ]);
+  });
+
+  it('reads events written before actions had an assignee or a due date as unassigned', async () => {
+    const meeting = meetings.create(owner, { actions: [action('Old event', 1)] });
+    const old = h.upserted(meeting);
+    for (const item of old.data.meeting.actions as Partial<(typeof meeting.actions)[number]>[]) {
+      delete item.assignee;
+      delete item.dueDate;
+    }
+    await h.feed(old);
+    expect((await h.indexed(meeting.id))!.actions).toMatchObject([
+      { text: 'Old event', assignee: null, dueDate: null },
+    ]);
+  });
+
   it('add, edit, tick, delete and reorder actions', async () => {
     const { id } = meetings.create(owner);
     await publishAndCheck(

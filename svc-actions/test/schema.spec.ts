@@ -9,11 +9,11 @@ describe.each(testDatabases(0))('svc-actions schema on $name', ({ connect }) => 
   });
 });
 
-it('reverts and reapplies its migration cleanly', async () => {
+it('reverts and reapplies its migrations cleanly', async () => {
   const h = await ActionsHarness.start();
   try {
     const db = h.service.dataSource;
-    await db.undoLastMigration({ transaction: 'each' });
+    for (const _ of actionsService.migrations) await db.undoLastMigration({ transaction: 'each' });
     const [left] = (await db.query(
       `SELECT count(*)::int AS n FROM information_schema.tables
        WHERE table_schema = current_schema() AND table_name IN ('indexed_meeting', 'indexed_action', 'meeting_reader')`,

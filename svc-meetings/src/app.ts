@@ -3,6 +3,7 @@ import { startService, type ServiceDefinition, type StartOptions } from '@meetin
 import { MeetingsEnvSchema } from './config.js';
 import { MeetingsModule } from './meetings.module.js';
 import { Initial1795702146829 } from './migrations/1795702146829-Initial.js';
+import { ActionAssigneeDueDate1795713461690 } from './migrations/1795713461690-ActionAssigneeDueDate.js';
 import { entities } from './store/entities.js';
 
 export const meetingsService: ServiceDefinition<typeof MeetingsEnvSchema> = {
@@ -11,7 +12,7 @@ export const meetingsService: ServiceDefinition<typeof MeetingsEnvSchema> = {
   defaultPort: 4003,
   module: MeetingsModule,
   entities,
-  migrations: [Initial1795702146829],
+  migrations: [Initial1795702146829, ActionAssigneeDueDate1795713461690],
   env: MeetingsEnvSchema,
   openapi: {
     title: 'svc-meetings',

@@ -38,6 +38,8 @@ describe('PUT /api/actions/:meetingId/action/:actionId/status', () => {
         completed: true,
         order: 1,
         hashtags: ['followup'],
+        assignee: null,
+        dueDate: null,
         meetingId: meeting.id,
       },
     });

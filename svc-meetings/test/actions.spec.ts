@@ -45,6 +45,8 @@ describe('actions', () => {
       completed: false,
       order: 1,
       hashtags: ['v2-beta', 'docs'],
+      assignee: null,
+      dueDate: null,
     });
     const second = await owner.change('PUT', `/api/meetings/${id}/add-action-item`, {
       text: 'No tags',

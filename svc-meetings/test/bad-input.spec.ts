@@ -83,7 +83,7 @@ function badBodies(route: MeetingRoute, fixture: MeetingFixture): Attempt[] {
         {
           label: `${key}: unknown entry field`,
           url,
-          body: wrong([{ id: randomUUID(), order: 1, text: 'x' }]),
+          body: wrong([{ id: randomUUID(), order: 1, owner: 'x' }]),
         },
         {
           label: `${key}: too many entries`,

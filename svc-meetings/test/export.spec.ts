@@ -50,13 +50,17 @@ describe('GET /internal/meetings/export', () => {
       ownerEmail: current.owner.email,
       sharedWith: current.sharedWith,
       seriesId: current.seriesId,
-      actions: current.actions.map(({ id, text, completed, order, hashtags }) => ({
-        id,
-        text,
-        completed,
-        order,
-        hashtags,
-      })),
+      actions: current.actions.map(
+        ({ id, text, completed, order, hashtags, assignee, dueDate }) => ({
+          id,
+          text,
+          completed,
+          order,
+          hashtags,
+          assignee,
+          dueDate,
+        }),
+      ),
     });
   });
 

@@ -9,11 +9,11 @@ describe.each(testDatabases(0))('svc-meetings schema on $name', ({ connect }) =>
   });
 });
 
-it('reverts and reapplies its migration cleanly', async () => {
+it('reverts and reapplies its migrations cleanly', async () => {
   const h = await Harness.start({ subscription: false });
   try {
     const db = h.meetings.dataSource;
-    await db.undoLastMigration({ transaction: 'each' });
+    for (const _ of meetingsService.migrations) await db.undoLastMigration({ transaction: 'each' });
     const [left] = (await db.query(
       `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = current_schema() AND table_name IN ('meeting', 'agenda_item', 'action_item')`,
     )) as { n: number }[];

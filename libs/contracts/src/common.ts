@@ -27,6 +27,43 @@ export const EmailSchema = boundedText(EMAIL_MAX_LENGTH * 4, ValidationMessages.
 
 export const IsoDateTimeSchema = z.iso.datetime({ offset: true });
 
+/**
+ * A calendar day, `YYYY-MM-DD`. zod's ISO date knows month lengths and leap years (2026-02-30 and
+ * 2025-02-29 fail); year 0000 fits the pattern but no PostgreSQL date, so it is refused too.
+ */
+export const CalendarDateSchema = z
+  .string()
+  .max(10, { abort: true, message: ValidationMessages.dueDateInvalid })
+  .pipe(z.iso.date(ValidationMessages.dueDateInvalid))
+  .refine((day) => !day.startsWith('0000'), ValidationMessages.dueDateInvalid);
+
+/** IANA names (Europe/London, UTC) that Intl knows; offsets such as +01:00 are not names. */
+const TIME_ZONE_NAME = /^[A-Za-z][\w+-]*(?:\/[\w+-]+)*$/;
+
+/** The name Intl resolves a time-zone name to, or undefined when Intl does not know it. */
+export function resolveTimeZone(name: string): string | undefined {
+  if (name.length > 64 || !TIME_ZONE_NAME.test(name)) return undefined;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A user's time zone as the browser names it, stored as Intl resolves it. */
+export const TimeZoneSchema = z
+  .string()
+  .trim()
+  .max(64, { abort: true, message: ValidationMessages.timeZoneInvalid })
+  .transform((name, context) => {
+    const resolved = resolveTimeZone(name);
+    if (resolved === undefined) {
+      context.addIssue({ code: 'custom', message: ValidationMessages.timeZoneInvalid });
+      return z.NEVER;
+    }
+    return resolved;
+  });
+
 /** Query-string booleans arrive as text. */
 export const QueryBooleanSchema = z.enum(['true', 'false']).transform((value) => value === 'true');
 

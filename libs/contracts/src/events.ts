@@ -26,15 +26,11 @@ export const Streams = {
 export type StreamName = keyof typeof Streams;
 
 export function streamForSubject(subject: string): StreamName {
-  for (const [name, stream] of Object.entries(Streams) as [
-    StreamName,
-    (typeof Streams)[StreamName],
-  ][]) {
-    for (const pattern of stream.subjects) {
-      if (subjectMatches(pattern, subject)) return name;
-    }
-  }
-  throw new Error(`No stream holds subject ${subject}`);
+  const name = (Object.keys(Streams) as StreamName[]).find((stream) =>
+    Streams[stream].subjects.some((pattern) => subjectMatches(pattern, subject)),
+  );
+  if (!name) throw new Error(`No stream holds subject ${subject}`);
+  return name;
 }
 
 /** NATS subject matching: `*` is one token, `>` the rest. */
@@ -96,7 +92,13 @@ export const MeetingSnapshotSchema = z.object({
   ownerEmail: z.string(),
   sharedWith: z.array(z.string()),
   seriesId: IdSchema,
-  actions: z.array(ActionItemSchema.omit({ _id: true })),
+  actions: z.array(
+    ActionItemSchema.omit({ _id: true }).extend({
+      // Events written before actions had them carry neither: they read as unassigned and undated.
+      assignee: z.string().nullable().default(null),
+      dueDate: z.string().nullable().default(null),
+    }),
+  ),
 });
 export type MeetingSnapshot = z.infer<typeof MeetingSnapshotSchema>;
 

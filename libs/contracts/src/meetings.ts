@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   boundedText,
+  CalendarDateSchema,
   EMAIL_SHAPE,
   IdSchema,
   IsoDateTimeSchema,
@@ -19,6 +20,7 @@ import {
   TITLE_MAX_LENGTH,
 } from './constants.js';
 import { ValidationMessages } from './messages.js';
+import { BROWSER_EMAIL } from './shapes.js';
 
 // ---------- entities as the API returns them (`_id` and `id` both present) ----------
 
@@ -38,6 +40,10 @@ export const ActionItemSchema = z.object({
   completed: z.boolean(),
   order: z.number().int(),
   hashtags: z.array(z.string()),
+  /** Who owes it: a lower-cased e-mail, or null. */
+  assignee: z.string().nullable(),
+  /** When it is due: `YYYY-MM-DD` (a day, no time zone), or null. */
+  dueDate: z.string().nullable(),
 });
 export type ActionItem = z.infer<typeof ActionItemSchema>;
 
@@ -103,6 +109,18 @@ const ActionTextSchema = z
 const OrderSchema = z.number().int().min(0).max(1_000_000);
 const HashtagListSchema = z.array(z.string().max(100)).max(100);
 
+/** An action's assignee as typed: trimmed, lower-cased, an address a browser accepts; null clears. */
+export const AssigneeSchema = boundedText(EMAIL_MAX_LENGTH * 4, ValidationMessages.assigneeInvalid)
+  .trim()
+  .max(EMAIL_MAX_LENGTH, { abort: true, message: ValidationMessages.assigneeInvalid })
+  .toLowerCase()
+  .regex(EMAIL_SHAPE, ValidationMessages.assigneeInvalid)
+  .regex(BROWSER_EMAIL, ValidationMessages.assigneeInvalid)
+  .nullable();
+
+/** An action's due day; null clears. */
+export const DueDateSchema = CalendarDateSchema.nullable();
+
 export const ListMeetingsQuerySchema = PageQuerySchema.extend({
   title: SearchTextSchema.optional(),
 });
@@ -149,8 +167,22 @@ export const UpdateAgendaItemBodySchema = z
   );
 export type UpdateAgendaItemBody = z.infer<typeof UpdateAgendaItemBodySchema>;
 
+/**
+ * One entry of a new order. A client may send back the whole item it holds: only the ids and the
+ * order are used, the item's other fields are ignored whatever they hold.
+ */
 const OrderEntrySchema = z
-  .strictObject({ _id: IdSchema.optional(), id: IdSchema.optional(), order: OrderSchema })
+  .strictObject({
+    _id: IdSchema.optional(),
+    id: IdSchema.optional(),
+    order: OrderSchema,
+    text: z.unknown().optional(),
+    completed: z.unknown().optional(),
+    hashtags: z.unknown().optional(),
+    assignee: z.unknown().optional(),
+    dueDate: z.unknown().optional(),
+  })
+  .transform(({ _id, id, order }) => ({ _id, id, order }))
   .refine((e) => e._id !== undefined || e.id !== undefined, 'Each entry needs an id.')
   .refine((e) => e._id === undefined || e.id === undefined || e._id === e.id, 'id and _id differ.');
 
@@ -168,6 +200,8 @@ export const AddActionItemBodySchema = z.strictObject({
   order: OrderSchema.optional(),
   /** Accepted for compatibility; the service derives hashtags from the text. */
   hashtags: HashtagListSchema.optional(),
+  assignee: AssigneeSchema.optional(),
+  dueDate: DueDateSchema.optional(),
 });
 export type AddActionItemBody = z.infer<typeof AddActionItemBodySchema>;
 
@@ -177,9 +211,16 @@ export const UpdateActionItemBodySchema = z
     completed: z.boolean().optional(),
     order: OrderSchema.optional(),
     hashtags: HashtagListSchema.optional(),
+    assignee: AssigneeSchema.optional(),
+    dueDate: DueDateSchema.optional(),
   })
   .refine(
-    (b) => b.text !== undefined || b.completed !== undefined || b.order !== undefined,
+    (b) =>
+      b.text !== undefined ||
+      b.completed !== undefined ||
+      b.order !== undefined ||
+      b.assignee !== undefined ||
+      b.dueDate !== undefined,
     'Nothing to update.',
   );
 export type UpdateActionItemBody = z.infer<typeof UpdateActionItemBodySchema>;

@@ -6,6 +6,10 @@ export const ValidationMessages = {
   emailEmpty: 'Email cannot be empty.',
   emailInvalid: 'Please enter a valid email address.',
   emailAlreadyShared: 'Email already shared.',
+  assigneeInvalid: 'The assignee must be an email address, or null to clear it.',
+  dueDateInvalid:
+    'The due date must be a real calendar date written YYYY-MM-DD, or null to clear it.',
+  timeZoneInvalid: 'The time zone must be an IANA time-zone name such as Europe/London.',
 } as const;
 
 export const AuthMessages = {

@@ -82,7 +82,8 @@ export interface ApiClientOptions {
   currentPath?: () => string;
 }
 
-function withQuery(path: string, query: RequestOptions['query']): string {
+/** `path` with the query's non-empty values, as the client sends it. */
+export function withQuery(path: string, query: RequestOptions['query']): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -106,6 +107,61 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+function requestHeaders(
+  path: string,
+  storage: Pick<Storage, 'getItem'> | undefined,
+  hasBody: boolean,
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'x-request-id': newRequestId(),
+  };
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  if (BEARER_PATH.test(path)) {
+    const token = storage?.getItem(AUTH_TOKEN_STORAGE_KEY);
+    if (token) headers.Authorization = `Bearer ${token}`;
+  }
+  return headers;
+}
+
+/** How long an early answer may wait for its caller; an older one is asked for again. */
+export const EARLY_ANSWER_MAX_AGE_MS = 30_000;
+
+const earlyAnswers = new Map<string, { answer: Promise<Response>; startedAt: number }>();
+
+/**
+ * Sends a GET the way the API client would, before the app's code has arrived (a first load's
+ * route checks and page data, see early-requests.ts). The client's first identical GET takes
+ * this answer instead of asking again; each answer is taken once.
+ */
+export function startEarlyGet(path: string, query?: RequestOptions['query']): void {
+  const url = `${API_BASE_PATH}${withQuery(path, query)}`;
+  if (earlyAnswers.has(url)) return;
+  const answer = globalThis.fetch(url, {
+    method: 'GET',
+    headers: requestHeaders(path, globalThis.localStorage, false),
+    credentials: 'include',
+  });
+  // A failure belongs to the caller that takes the answer (or to nobody if none does).
+  answer.catch(() => undefined);
+  earlyAnswers.set(url, { answer, startedAt: Date.now() });
+}
+
+function takeEarlyAnswer(url: string, signal: AbortSignal | undefined): Promise<Response> | null {
+  const early = earlyAnswers.get(url);
+  if (!early) return null;
+  earlyAnswers.delete(url);
+  if (Date.now() - early.startedAt > EARLY_ANSWER_MAX_AGE_MS) return null;
+  if (!signal) return early.answer;
+  // The caller's abort ends its wait as it would end its own fetch.
+  const aborted = () => new DOMException('The operation was aborted.', 'AbortError');
+  if (signal.aborted) return Promise.reject(aborted());
+  return new Promise((resolve, reject) => {
+    signal.addEventListener('abort', () => reject(aborted()), { once: true });
+    early.answer.then(resolve, reject);
+  });
+}
+
 /** The product's one HTTP client: base /api, JSON, cookies, bearer for meetings and actions. */
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const baseUrl = options.baseUrl ?? API_BASE_PATH;
@@ -114,31 +170,24 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const currentPath = options.currentPath ?? (() => globalThis.location?.pathname ?? '/');
 
   async function request<T>(method: string, path: string, init: RequestOptions = {}): Promise<T> {
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      'x-request-id': newRequestId(),
-    };
-    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-    if (BEARER_PATH.test(path)) {
-      const token = storage?.getItem(AUTH_TOKEN_STORAGE_KEY);
-      if (token) headers.Authorization = `Bearer ${token}`;
-    }
-
+    const headers = requestHeaders(path, storage, init.body !== undefined);
     const body = init.body === undefined ? undefined : JSON.stringify(init.body);
     const keepalive =
       init.keepalive === true &&
       (body === undefined || new Blob([body]).size <= KEEPALIVE_MAX_BODY_BYTES);
+    const url = `${baseUrl}${withQuery(path, init.query)}`;
 
     let response: Response;
     try {
-      response = await doFetch(`${baseUrl}${withQuery(path, init.query)}`, {
-        method,
-        headers,
-        credentials: 'include',
-        body,
-        signal: init.signal,
-        ...(keepalive ? { keepalive: true } : {}),
-      });
+      response = await ((method === 'GET' && takeEarlyAnswer(url, init.signal)) ||
+        doFetch(url, {
+          method,
+          headers,
+          credentials: 'include',
+          body,
+          signal: init.signal,
+          ...(keepalive ? { keepalive: true } : {}),
+        }));
     } catch (cause) {
       if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
       throw new ApiError(0, undefined, 'The server could not be reached.');

@@ -44,6 +44,8 @@ export interface FakeApiCall {
   path: string;
   /** The query string's parameters, when there is one (the route table ignores them). */
   query?: Record<string, string>;
+  /** The URL as sent, /api and query included. */
+  url: string;
   body: unknown;
 }
 
@@ -63,6 +65,7 @@ export function fakeApi(
       method: init?.method ?? 'GET',
       path: url.pathname.replace(/^\/api/, ''),
       query: url.search ? Object.fromEntries(url.searchParams) : undefined,
+      url: `${url.pathname}${url.search}`,
       body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
     };
     calls.push(call);

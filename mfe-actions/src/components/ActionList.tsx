@@ -46,6 +46,12 @@ export function ActionList({ filters }: { filters: ActionFilters }) {
         hasMore={state.hasMore}
         failed={state.failed}
         onLoadMore={() => void list.loadMore()}
+        shown={state.pagesLoaded}
+        // Measured before the loaded pages showed, the end's place says nothing yet; the screen
+        // that shows them measures again.
+        onEndInView={() => {
+          if (state.pagesLoaded === list.getSnapshot().pagesLoaded) void list.loadMore();
+        }}
         endText={ListMessages.noMoreActions}
         retryText={ActionsCopy.retry}
       />

@@ -13,7 +13,15 @@ export interface InfiniteScrollFooterProps {
   hasMore: boolean;
   /** The last load failed: wait for the user instead of retrying in a loop. */
   failed: boolean;
+  /** The Retry button's action. */
   onLoadMore(): void;
+  /**
+   * What the list on screen shows (e.g. how many pages): a new value starts a new observer, which
+   * reports at once whether the end is still within reach.
+   */
+  shown: unknown;
+  /** The end came within the scroll margin of view. */
+  onEndInView(): void;
   endText: string;
   retryText: string;
 }
@@ -27,11 +35,13 @@ export function InfiniteScrollFooter({
   hasMore,
   failed,
   onLoadMore,
+  shown,
+  onEndInView,
   endText,
   retryText,
 }: InfiniteScrollFooterProps) {
   const sentinel = useRef<HTMLDivElement>(null);
-  const loadMore = useEffectEvent(onLoadMore);
+  const endInView = useEffectEvent(onEndInView);
   const armed = hasMore && !loading && !failed;
 
   // A new observer after each load reports at once if the sentinel is still in reach.
@@ -40,13 +50,13 @@ export function InfiniteScrollFooter({
     if (!armed || !target || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) loadMore();
+        if (entries.some((entry) => entry.isIntersecting)) endInView();
       },
       { rootMargin: `${INFINITE_SCROLL_MARGIN_PX}px`, threshold: INFINITE_SCROLL_THRESHOLD },
     );
     observer.observe(target);
     return () => observer.disconnect();
-  }, [armed]);
+  }, [armed, shown]);
 
   return (
     <Box sx={{ py: 2, textAlign: 'center' }}>

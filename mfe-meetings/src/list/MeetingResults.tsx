@@ -39,13 +39,13 @@ export function MeetingResults({ search }: { search: string }) {
     const observer = new IntersectionObserver(
       (entries) => {
         const inView = entries.some((entry) => entry.isIntersecting);
-        if (!loading || !inView) pages.setEndInView(inView);
+        if (!loading || !inView) pages.setEndInView(inView, meetings);
       },
       { rootMargin: `${INFINITE_SCROLL_MARGIN_PX}px`, threshold: INFINITE_SCROLL_THRESHOLD },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [pages, hasMore, loading, meetings.length]);
+  }, [pages, hasMore, loading, meetings]);
 
   return (
     <Box>

@@ -1,3 +1,4 @@
+import { earlyRequestUrl, MEETINGS_FIRST_PAGE } from '@meetings/shell-context/early';
 import { deferred, fakeIntersectionObserver } from '@meetings/shell-context/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -45,6 +46,15 @@ describe('meetings list', () => {
     expect(screen.getByRole('link', { name: /Retro/ }).getAttribute('href')).toBe(
       '/app/meetings/last-week',
     );
+  });
+
+  it("asks first for the page the shell's first load asked for early, so that answer serves it", async () => {
+    const { fetch } = renderMeetingsApp({
+      'GET /meetings/': () => jsonResponse(listPage([summary('one', NOW, { title: 'One' })])),
+    });
+    await screen.findByText('One');
+    const first = fetch.calls.find((call) => call.path === '/meetings/');
+    expect(first?.url).toBe(earlyRequestUrl(MEETINGS_FIRST_PAGE));
   });
 
   it('shows the owner first as "(Owner)", up to 4 other distinct people, then "+N more"', async () => {

@@ -65,10 +65,12 @@ export function createMeetingPages(load: LoadMeetingsPage) {
     /**
      * Where the sentinel below the list is: within the scroll margin or not. Observers report it
      * when they start, so a new one after each load keeps loading while the end stays in view.
+     * `shown` is the list on screen when it was measured: a report from before the loaded rows
+     * showed says nothing about where the end is (the observer of those rows reports again).
      */
-    setEndInView(inView: boolean) {
+    setEndInView(inView: boolean, shown: readonly MeetingSummary[]) {
       if (!inView) stalled = false;
-      else if (!stalled && loadedPages > 0) void loadNext();
+      else if (!stalled && loadedPages > 0 && shown === snapshot.meetings) void loadNext();
     },
     dispose() {
       controller.abort();

@@ -1,3 +1,4 @@
+import { earlyRequestUrl, meetingRequest } from '@meetings/shell-context/early';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, meeting, renderMeetingsApp } from '../test-support.js';
@@ -38,6 +39,10 @@ describe('meeting route', () => {
     pageCode.arrive();
     expect(await screen.findByText('page with Weekly sync')).toBeTruthy();
     expect(fetch.calls.filter((call) => call.path === '/meetings/m1')).toHaveLength(1);
+    // The request the shell's first load sends early, so that answer serves the page.
+    expect(fetch.calls.find((call) => call.path === '/meetings/m1')?.url).toBe(
+      earlyRequestUrl(meetingRequest('m1')),
+    );
   });
 
   it.each([

@@ -51,6 +51,9 @@ export class IndexedActionEntity {
   /** Lower-cased and distinct, for the case-insensitive hashtag filter. */
   @Column('text', { name: 'hashtag_keys', array: true, default: () => "'{}'" })
   hashtagKeys!: string[];
+  /** A lower-cased e-mail. */
+  @Column('text', { nullable: true }) assignee!: string | null;
+  @Column('date', { name: 'due_date', nullable: true }) dueDate!: string | null;
   // The meeting's searchable part, copied so that one table answers every filter.
   @Column('text', { name: 'meeting_title' }) meetingTitle!: string;
   @Column('timestamptz', { name: 'meeting_date' }) meetingDate!: Date;

@@ -53,6 +53,8 @@ export function listActionsQuery(
       'a.completed',
       'a.order',
       'a.hashtags',
+      'a.assignee',
+      'a.dueDate',
     ])
     .setParameters(readerKeys(caller));
   if (!query.showCompleted) q.andWhere('NOT a.completed');

@@ -59,6 +59,8 @@ function groupByMeeting(rows: readonly IndexedAction[]): ActionsMeetingGroup[] {
       completed: row.completed,
       order: row.order,
       hashtags: row.hashtags,
+      assignee: row.assignee,
+      dueDate: row.dueDate,
     });
   }
   return groups;

@@ -1,5 +1,6 @@
 import {
   MAX_ACTION_ITEMS,
+  MAX_SHARED_WITH,
   MeetingErrorCode,
   type AddActionItemBody,
   type UpdateActionItemBody,
@@ -7,19 +8,23 @@ import {
 } from '@meetings/contracts';
 import { parseHashtags } from '@meetings/domain';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { Caller } from '../access/caller.js';
 import { MeetingAccess } from '../access/meeting-access.service.js';
 import { meetingError } from '../errors.js';
 import { ItemList, type ItemChanges } from '../items/item-list.js';
 import { ActionStore } from '../items/item-store.js';
-import type { ActionFields } from '../store/entities.js';
+import type { ActionFields, MeetingEntity } from '../store/entities.js';
+import { MeetingStore } from '../store/meeting-store.js';
 import type { FullMeeting } from '../store/views.js';
 import { MeetingWriter } from '../writing/meeting-writer.service.js';
 
+type Accountability = Pick<ActionFields, 'assignee' | 'dueDate'>;
+
 /**
- * Actions: the owner on a paying or trial plan changes them; everyone who can see the meeting
- * ticks them. Hashtags always come from the text, whatever the client sends.
+ * Actions: the owner on a paying or trial plan changes them (assignee and due date too); everyone
+ * who can see the meeting ticks them. Hashtags always come from the text, whatever the client
+ * sends. An assignee who could not see the meeting is added to its shared list in the same change.
  */
 @Injectable()
 export class ActionsService {
@@ -29,6 +34,7 @@ export class ActionsService {
     private readonly dataSource: DataSource,
     private readonly access: MeetingAccess,
     private readonly writer: MeetingWriter,
+    private readonly meetings: MeetingStore,
     store: ActionStore,
   ) {
     this.items = new ItemList({
@@ -40,9 +46,11 @@ export class ActionsService {
   }
 
   add(caller: Caller, meetingId: string, body: AddActionItemBody): Promise<FullMeeting> {
-    return this.writer.change(caller, meetingId, 'edit', (tx) =>
-      this.items.add(tx, meetingId, body.text),
-    );
+    const fields = accountability(body);
+    return this.writer.change(caller, meetingId, 'edit', async (tx, meeting) => {
+      await this.items.add(tx, meetingId, body.text, fields);
+      await this.shareWithAssignee(tx, meeting, fields.assignee);
+    });
   }
 
   /** A change that only ticks (values equal to the current ones count as unchanged) needs only sight of the meeting. */
@@ -50,18 +58,21 @@ export class ActionsService {
     caller: Caller,
     meetingId: string,
     itemId: string,
-    body: Pick<UpdateActionItemBody, 'text' | 'completed' | 'order'>,
+    body: Pick<UpdateActionItemBody, 'text' | 'completed' | 'order' | 'assignee' | 'dueDate'>,
   ): Promise<FullMeeting> {
     await this.access.readable(caller, meetingId);
     const current = await this.items.get(this.dataSource, meetingId, itemId);
     const permission = changesMoreThanTick(current, body) ? 'edit' : 'read';
     const changes: ItemChanges = { text: body.text, completed: body.completed, order: body.order };
-    return this.writer.change(caller, meetingId, permission, async (tx) => {
+    const fields = accountability(body);
+    return this.writer.change(caller, meetingId, permission, async (tx, meeting) => {
       const locked = await this.items.get(tx, meetingId, itemId, { lock: true });
       // Edited by its owner meanwhile: what was a tick may now be an edit.
       if (permission === 'read' && changesMoreThanTick(locked, body))
         throw meetingError(MeetingErrorCode.ReadOnly);
-      await this.items.update(tx, meetingId, itemId, changes);
+      await this.items.update(tx, meetingId, itemId, changes, fields);
+      if (fields.assignee !== locked.assignee)
+        await this.shareWithAssignee(tx, meeting, fields.assignee);
     });
   }
 
@@ -80,6 +91,19 @@ export class ActionsService {
     );
   }
 
+  /** The assignee must be able to see what they owe: the owner can, anyone else is shared with. */
+  private async shareWithAssignee(
+    tx: EntityManager,
+    meeting: MeetingEntity,
+    assignee: string | null | undefined,
+  ): Promise<void> {
+    if (!assignee || assignee === meeting.ownerEmail.toLowerCase()) return;
+    if (meeting.sharedWith.includes(assignee)) return;
+    if (meeting.sharedWith.length >= MAX_SHARED_WITH)
+      throw meetingError(MeetingErrorCode.TooManyItems);
+    await this.meetings.update(tx, meeting.id, { sharedWith: [...meeting.sharedWith, assignee] });
+  }
+
   remove(caller: Caller, meetingId: string, itemId: string): Promise<FullMeeting> {
     return this.writer.change(
       caller,
@@ -91,12 +115,24 @@ export class ActionsService {
   }
 }
 
+/** The assignee and due date a body sets (null clears; absent leaves them as they are). */
+function accountability(
+  body: Pick<UpdateActionItemBody, 'assignee' | 'dueDate'>,
+): Partial<Accountability> {
+  return {
+    ...(body.assignee !== undefined ? { assignee: body.assignee } : {}),
+    ...(body.dueDate !== undefined ? { dueDate: body.dueDate } : {}),
+  };
+}
+
 function changesMoreThanTick(
   item: ActionFields,
-  body: Pick<UpdateActionItemBody, 'text' | 'order'>,
+  body: Pick<UpdateActionItemBody, 'text' | 'order' | 'assignee' | 'dueDate'>,
 ): boolean {
   return (
     (body.text !== undefined && body.text !== item.text) ||
-    (body.order !== undefined && body.order !== item.position)
+    (body.order !== undefined && body.order !== item.position) ||
+    (body.assignee !== undefined && body.assignee !== item.assignee) ||
+    (body.dueDate !== undefined && body.dueDate !== item.dueDate)
   );
 }

@@ -17,7 +17,7 @@ export interface ItemKind<R extends ItemFields> {
   notFound: MeetingErrorCode;
   max: number;
   /** The columns a new or edited text implies beyond the text itself (an action's hashtags). */
-  fromText(text: string): Omit<R, keyof ItemFields>;
+  fromText(text: string): Partial<Omit<R, keyof ItemFields>>;
 }
 
 /** The rules shared by agenda items and actions, applied inside a meeting's transaction. */
@@ -36,7 +36,12 @@ export class ItemList<R extends ItemFields> {
   }
 
   /** New items are open and go last. */
-  async add(q: Queryable, meetingId: string, text: string): Promise<void> {
+  async add(
+    q: Queryable,
+    meetingId: string,
+    text: string,
+    fields: Partial<Omit<R, keyof ItemFields>> = {},
+  ): Promise<void> {
     if ((await this.kind.store.count(q, meetingId)) >= this.kind.max)
       throw meetingError(MeetingErrorCode.TooManyItems);
     const position = await this.kind.store.nextPosition(q, meetingId);
@@ -46,6 +51,7 @@ export class ItemList<R extends ItemFields> {
       text,
       completed: false,
       position,
+      ...fields,
       ...this.kind.fromText(text),
     } as R;
     await this.kind.store.insert(q, [row]);
@@ -56,9 +62,11 @@ export class ItemList<R extends ItemFields> {
     meetingId: string,
     itemId: string,
     changes: ItemChanges,
+    fields: Partial<Omit<R, keyof ItemFields>> = {},
   ): Promise<void> {
     await this.get(q, meetingId, itemId, { lock: true });
     await this.kind.store.update(q, meetingId, itemId, {
+      ...fields,
       ...(changes.text !== undefined
         ? { text: changes.text, ...this.kind.fromText(changes.text) }
         : {}),

@@ -61,6 +61,10 @@ export class ActionItemEntity {
   @Column('boolean', { default: false }) completed!: boolean;
   @Column('integer') position!: number;
   @Column('text', { array: true, default: () => "'{}'" }) hashtags!: string[];
+  /** A lower-cased e-mail. */
+  @Column('text', { nullable: true }) assignee!: string | null;
+  /** A day without a time zone (TypeORM reads it as `YYYY-MM-DD` text). */
+  @Column('date', { name: 'due_date', nullable: true }) dueDate!: string | null;
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' }) createdAt!: Date;
 }
 

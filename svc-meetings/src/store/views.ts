@@ -27,6 +27,8 @@ export function actionItemView(row: ActionFields): ActionItem {
     completed: row.completed,
     order: row.position,
     hashtags: row.hashtags,
+    assignee: row.assignee,
+    dueDate: row.dueDate,
   };
 }
 
@@ -76,6 +78,8 @@ export function meetingSnapshot(
       completed: action.completed,
       order: action.position,
       hashtags: action.hashtags,
+      assignee: action.assignee,
+      dueDate: action.dueDate,
     })),
   };
 }

@@ -1,0 +1,25 @@
+import { PAGE_SIZE } from '@meetings/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { summary } from '../test-support.js';
+import { createMeetingPages } from './meeting-pages.js';
+
+const fullPage = (n: number) =>
+  Array.from({ length: PAGE_SIZE }, (_, i) => summary(`p${n}-${i}`, '2026-10-01T10:00:00Z'));
+
+describe('the pages of the meetings list', () => {
+  it('ignores an end-in-view report measured before the loaded rows showed', async () => {
+    const load = vi.fn(async (page: number) => fullPage(page));
+    const pages = createMeetingPages(load);
+    // The screen as it was before page 1 arrived: an empty list, its end in view.
+    const before = pages.getSnapshot().meetings;
+    pages.start();
+    await vi.waitFor(() => expect(pages.getSnapshot().meetings).toHaveLength(PAGE_SIZE));
+
+    pages.setEndInView(true, before);
+    expect(load).toHaveBeenCalledTimes(1);
+
+    // Measured with page 1's rows on screen, the end in view asks for page 2.
+    pages.setEndInView(true, pages.getSnapshot().meetings);
+    expect(load.mock.calls.map(([page]) => page)).toEqual([1, 2]);
+  });
+});
