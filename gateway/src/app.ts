@@ -283,8 +283,9 @@ export async function createGateway(
         return next;
       },
       onResponse: (_req, res, upstreamResponse) => {
-        // A successful logout through this gateway forgets the session here at once.
-        if (token && path === '/api/auth/logout' && upstreamResponse.statusCode === 200)
+        // A successful logout through this gateway forgets the session here at once; after a new
+        // time zone the next request asks for an internal token that carries it.
+        if (token && FORGET_AFTER.has(path) && upstreamResponse.statusCode === 200)
           sessions.forgetToken(token);
         void res.send(upstreamResponse.stream);
       },
@@ -353,6 +354,9 @@ function decodesAsUtf8(url: string): boolean {
 }
 
 /** The session token from the cookie (only `__Host-session` over HTTPS) or, for API clients, the bearer header. */
+/** Paths after whose success this gateway's copy of the session is stale. */
+const FORGET_AFTER = new Set(['/api/auth/logout', '/api/auth/time-zone']);
+
 function sessionToken(request: FastifyRequest): string | undefined {
   const fromCookie = sessionCookie(request.headers.cookie, request.protocol === 'https');
   if (fromCookie) return fromCookie;
