@@ -32,11 +32,6 @@ export interface PlatformOptions {
   frontEnds?: FrontEndDirs;
   /** Pre-made infrastructure to use instead of the embedded one (tests against real servers). */
   shared?: SharedRuntime;
-  /**
-   * Services listen on base+1 … base+4 (auth, subscription, meetings, actions) and their
-   * management ports on base+101 … base+104; 0: free ports.
-   */
-  servicePortBase?: number;
 }
 
 export interface RunningPlatform {
@@ -88,8 +83,15 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
   shared.memoryCache ??= new MemoryCache();
 
   const started: RunningService[] = [];
+  const stopAll = async () => {
+    for (const service of [...started].reverse()) await service.close().catch(() => undefined);
+    await ownedBus?.close();
+    await ownedDb?.close();
+  };
   const host = '127.0.0.1';
-  const portBase = options.servicePortBase ?? Number(env.SERVICE_PORT_BASE ?? 0);
+  // Services listen on base+1 … base+4 (auth, subscription, meetings, actions) and their
+  // management ports on base+101 … base+104; without a base, on free ports.
+  const portBase = Number(env.SERVICE_PORT_BASE ?? 0);
   const start = async <T extends RunningService>(
     starter: (o: StartOptions) => Promise<T>,
     extraEnv: Record<string, string> = {},
@@ -151,15 +153,11 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
       bus: ownedBus,
       close: async () => {
         await gateway.close().catch(() => undefined);
-        for (const service of [...started].reverse()) await service.close();
-        await ownedBus?.close();
-        await ownedDb?.close();
+        await stopAll();
       },
     };
   } catch (error) {
-    for (const service of [...started].reverse()) await service.close().catch(() => undefined);
-    await ownedBus?.close();
-    await ownedDb?.close();
+    await stopAll();
     throw error;
   }
 }

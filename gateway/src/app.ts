@@ -187,8 +187,8 @@ export async function createGateway(
       reply.elapsedTime / 1000,
     );
   });
-  app.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
-    if (error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+  app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
+    if (error.statusCode === 413) {
       return sendError(
         request,
         reply,
@@ -226,7 +226,7 @@ export async function createGateway(
   );
   app.get('/branding.json', async (request, reply) => {
     void reply.header('cache-control', 'no-cache');
-    return tenants.forHost(request.host).branding;
+    return tenants.brandingFor(request.host);
   });
 
   app.all('/api/*', async (request, reply) => {
@@ -257,7 +257,7 @@ export async function createGateway(
         throw error;
       }
     }
-    const tenant = tenants.forHost(request.host);
+    const branding = tenants.brandingFor(request.host);
     const clientIp = request.ip;
     const protocol = request.protocol;
     const host = request.host;
@@ -276,15 +276,16 @@ export async function createGateway(
         next['x-forwarded-for'] = clientIp;
         next['x-forwarded-proto'] = protocol;
         next['x-forwarded-host'] = host;
-        next['x-product-name'] = tenant.branding.emailSenderName ?? tenant.branding.productName;
+        next['x-product-name'] = branding.emailSenderName ?? branding.productName;
         if (internalToken) next.authorization = `Bearer ${internalToken}`;
         // The service's span continues this request's trace.
         Object.assign(next, traceHeaders(contextOf(request)));
         return next;
       },
       onResponse: (_req, res, upstreamResponse) => {
-        // A successful logout through this gateway forgets the session here at once.
-        if (token && path === '/api/auth/logout' && upstreamResponse.statusCode === 200)
+        // A successful logout through this gateway forgets the session here at once; after a new
+        // time zone the next request asks for an internal token that carries it.
+        if (token && FORGET_AFTER.has(path) && upstreamResponse.statusCode === 200)
           sessions.forgetToken(token);
         void res.send(upstreamResponse.stream);
       },
@@ -353,6 +354,9 @@ function decodesAsUtf8(url: string): boolean {
 }
 
 /** The session token from the cookie (only `__Host-session` over HTTPS) or, for API clients, the bearer header. */
+/** Paths after whose success this gateway's copy of the session is stale. */
+const FORGET_AFTER = new Set(['/api/auth/logout', '/api/auth/time-zone']);
+
 function sessionToken(request: FastifyRequest): string | undefined {
   const fromCookie = sessionCookie(request.headers.cookie, request.protocol === 'https');
   if (fromCookie) return fromCookie;

@@ -24,10 +24,6 @@ function cacheHeaders(reply: FastifyReply, path: string): void {
   else void reply.header('cache-control', 'public, max-age=300');
 }
 
-function federationName(remoteDir: string): string {
-  return remoteDir.replace(/-/g, '_');
-}
-
 /** Answers a request the routes did not match with the shell's page, when it is a page path. */
 export type ShellFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
 
@@ -70,7 +66,8 @@ export async function serveFrontEnds(
     // Read per request: releasing a remote rewrites the file, and nothing needs a restart.
     if (manifestFile) return JSON.parse(await readFile(manifestFile, 'utf8')) as unknown;
     return Object.fromEntries(
-      remotes.map((r) => [federationName(r.name), `/remotes/${r.name}/mf-manifest.json`]),
+      // The federation name of `mfe-meetings` is `mfe_meetings`.
+      remotes.map((r) => [r.name.replace(/-/g, '_'), `/remotes/${r.name}/mf-manifest.json`]),
     );
   });
 

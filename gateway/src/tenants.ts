@@ -6,32 +6,23 @@ import {
   type Branding,
 } from '@meetings/contracts';
 
-export interface Tenant {
-  id: string;
-  branding: Branding;
-}
-
 /** Brands by host name; an unknown host gets the default brand. */
 export class Tenants {
-  private readonly byHost = new Map<string, Tenant>();
-  private readonly fallback: Tenant;
+  private readonly byHost = new Map<string, Branding>();
+  private readonly fallback: Branding;
 
   constructor(file?: string) {
     const config = TenantsFileSchema.parse(
       file ? JSON.parse(readFileSync(file, 'utf8')) : { tenants: [] },
     );
-    const base = BrandingSchema.parse({ ...DEFAULT_BRANDING, ...config.default });
-    this.fallback = { id: 'default', branding: base };
+    this.fallback = BrandingSchema.parse({ ...DEFAULT_BRANDING, ...config.default });
     for (const tenant of config.tenants) {
-      const entry = {
-        id: tenant.id,
-        branding: BrandingSchema.parse({ ...base, ...tenant.branding }),
-      };
-      for (const host of tenant.hosts) this.byHost.set(host.toLowerCase(), entry);
+      const branding = BrandingSchema.parse({ ...this.fallback, ...tenant.branding });
+      for (const host of tenant.hosts) this.byHost.set(host.toLowerCase(), branding);
     }
   }
 
-  forHost(hostHeader: string | undefined): Tenant {
+  brandingFor(hostHeader: string | undefined): Branding {
     const host = (hostHeader ?? '').toLowerCase().replace(/:\d+$/, '');
     return this.byHost.get(host) ?? this.fallback;
   }

@@ -5,6 +5,7 @@ import { ActionsModule } from './actions.module.js';
 import { ActionsEnvSchema } from './config.js';
 import { Initial1795702329306 } from './migrations/1795702329306-Initial.js';
 import { ActionAssigneeDueDate1795714694401 } from './migrations/1795714694401-ActionAssigneeDueDate.js';
+import { ActionAssigneeIndex1795717755863 } from './migrations/1795717755863-ActionAssigneeIndex.js';
 
 export const actionsService: ServiceDefinition<typeof ActionsEnvSchema> = {
   name: 'svc-actions',
@@ -12,7 +13,11 @@ export const actionsService: ServiceDefinition<typeof ActionsEnvSchema> = {
   defaultPort: 4004,
   module: ActionsModule,
   entities: indexEntities,
-  migrations: [Initial1795702329306, ActionAssigneeDueDate1795714694401],
+  migrations: [
+    Initial1795702329306,
+    ActionAssigneeDueDate1795714694401,
+    ActionAssigneeIndex1795717755863,
+  ],
   env: ActionsEnvSchema,
   openapi: {
     title: 'svc-actions',

@@ -7,7 +7,8 @@ import {
   type MeetingUpserted,
   type Subject,
 } from '@meetings/contracts';
-import { queryRows, type RunningService } from '@meetings/service-kit';
+import type { RunningService } from '@meetings/service-kit';
+import type { DataSource } from 'typeorm';
 import {
   createTestRuntime,
   eventually,
@@ -121,7 +122,7 @@ export class ActionsHarness {
   }
 
   async processedCount(eventId: string): Promise<number> {
-    const rows = await queryRows<{ n: number }>(
+    const rows = await select<{ n: number }>(
       this.service.dataSource,
       `SELECT count(*)::int AS n FROM processed_event WHERE consumer = $1 AND event_id = $2`,
       [INDEX_CONSUMER, eventId],
@@ -141,7 +142,7 @@ export class ActionsHarness {
    * the index also checks the copies, and the same for the meeting's reader rows.
    */
   async dumpIndex(onlyId?: string): Promise<IndexedMeetingView[]> {
-    const stale = await queryRows<{ id: string }>(
+    const stale = await select<{ id: string }>(
       this.service.dataSource,
       `SELECT a.id FROM indexed_action a JOIN indexed_meeting m ON m.id = a.meeting_id
        WHERE ($1::uuid IS NULL OR m.id = $1)
@@ -154,7 +155,7 @@ export class ActionsHarness {
         `action rows out of step with their meeting: ${stale.map((r) => r.id).join(', ')}`,
       );
     // Reader rows: one per live meeting's owner id and shared e-mail, with its date and owner.
-    const readers = await queryRows<{ meeting_id: string; reader: string }>(
+    const readers = await select<{ meeting_id: string; reader: string }>(
       this.service.dataSource,
       `WITH expected AS (
          SELECT m.id AS meeting_id, r.reader, m.date AS meeting_date, m.owner_id
@@ -173,7 +174,7 @@ export class ActionsHarness {
       throw new Error(
         `reader rows out of step with their meeting: ${readers.map((r) => `${r.meeting_id} ${r.reader}`).join(', ')}`,
       );
-    const meetings = await queryRows<{
+    const meetings = await select<{
       id: string;
       version: number;
       deleted: boolean;
@@ -188,7 +189,7 @@ export class ActionsHarness {
        FROM indexed_meeting WHERE ($1::uuid IS NULL OR id = $1) ORDER BY id`,
       [onlyId ?? null],
     );
-    const actions = await queryRows<{
+    const actions = await select<{
       meeting_id: string;
       id: string;
       text: string;
@@ -302,3 +303,12 @@ function marker(): MeetingSnapshot {
 }
 
 export { eventually };
+
+/** A SELECT's rows (TypeORM answers a SELECT with its rows alone). */
+async function select<T>(
+  dataSource: DataSource,
+  text: string,
+  parameters?: unknown[],
+): Promise<T[]> {
+  return (await dataSource.query(text, parameters)) as T[];
+}

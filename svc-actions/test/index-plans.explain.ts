@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { ListActionsQuerySchema } from '@meetings/contracts';
-import { createLogger, openDatabase, queryRows } from '@meetings/service-kit';
+import { createLogger, openDatabase } from '@meetings/service-kit';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   hashtagSuggestionsSql,
-  listActionsSql,
+  listActionsQuery,
   type Caller,
   type SqlQuery,
 } from '../src/actions/actions-query.js';
@@ -37,20 +37,19 @@ let dataSource: DataSource;
 describe('index plans at 1,000,000 actions', () => {
   beforeAll(async () => {
     dataSource = await openDatabase(
-      { schema: SCHEMA, entities: [], migrations: actionsService.migrations },
+      { schema: SCHEMA, entities: actionsService.entities, migrations: actionsService.migrations },
       { url, poolSize: 2, statementTimeoutMs: 1_800_000 },
       createLogger('explain', 'warn'),
       true,
     );
-    const [existing] = await queryRows<{ n: number }>(
-      dataSource,
+    const [existing] = (await dataSource.query(
       `SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = $1 AND tablename = 'indexed_action'`,
       [SCHEMA],
-    );
+    )) as { n: number }[];
     const filled =
       existing!.n > 0 &&
       (
-        await queryRows<{ n: number }>(dataSource, `SELECT count(*)::int AS n FROM indexed_action`)
+        (await dataSource.query(`SELECT count(*)::int AS n FROM indexed_action`)) as { n: number }[]
       )[0]!.n >=
         MEETINGS * ACTIONS_PER_MEETING;
     if (!filled || process.env.EXPLAIN_FRESH === '1') await generate(dataSource);
@@ -61,8 +60,14 @@ describe('index plans at 1,000,000 actions', () => {
     await dataSource?.destroy();
   });
 
-  const list = (caller: Caller, query: Record<string, string>) =>
-    listActionsSql(caller, ListActionsQuerySchema.parse(query));
+  const list = (caller: Caller, query: Record<string, string>): SqlQuery => {
+    const [text, values] = listActionsQuery(
+      dataSource,
+      caller,
+      ListActionsQuerySchema.parse(query),
+    ).getQueryAndParameters();
+    return { text, values };
+  };
 
   it.each([
     ['typical user, first page of open actions', () => list(typical, {})],
@@ -101,11 +106,10 @@ describe('index plans at 1,000,000 actions', () => {
 async function explain(query: SqlQuery): Promise<{ plan: string; ms: number }> {
   // Warm once, then measure: the plan of a server with the index in its cache.
   await dataSource.query(query.text, query.values);
-  const rows = await queryRows<{ 'QUERY PLAN': string }>(
-    dataSource,
+  const rows = (await dataSource.query(
     `EXPLAIN (ANALYZE, BUFFERS) ${query.text}`,
     query.values,
-  );
+  )) as { 'QUERY PLAN': string }[];
   const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
   const ms = Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? NaN);
   return { plan, ms };

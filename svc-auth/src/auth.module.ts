@@ -6,6 +6,7 @@ import { MailerService } from './mail/mailer.service.js';
 import { LoginCodesService } from './otp/login-codes.service.js';
 import { PrivacyService } from './privacy/privacy.service.js';
 import { SessionsService } from './sessions/sessions.service.js';
+import { TimeZoneService } from './settings/time-zone.service.js';
 
 @Module({
   controllers: [AuthController, InternalController],
@@ -15,6 +16,7 @@ import { SessionsService } from './sessions/sessions.service.js';
     LoginCodesService,
     MailerService,
     PrivacyService,
+    TimeZoneService,
   ],
 })
 export class AuthModule {}

@@ -2,8 +2,6 @@ import { createPrivateKey } from 'node:crypto';
 import { optionalUrl, secret, ServiceEnvSchema } from '@meetings/service-kit';
 import { z } from 'zod';
 
-const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
-
 const P256_KEY =
   'a PKCS#8 PEM private key on P-256 (openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256)';
 
@@ -40,7 +38,7 @@ export const AuthEnvSchema = ServiceEnvSchema.extend({
   /** The longest wait between wrong codes once an address is past a code's own tries. */
   OTP_BACKOFF_MAX_SECONDS: z.coerce.number().int().min(0).max(3_600).default(900),
   /** Write login codes to the log: the default outside production without SMTP_URL. */
-  LOG_LOGIN_CODES: bool.optional(),
+  LOG_LOGIN_CODES: z.stringbool().optional(),
 }).superRefine((env, context) => {
   const missing = (path: string, message: string) =>
     context.addIssue({ code: 'custom', path: [path], message });

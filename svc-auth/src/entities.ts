@@ -19,6 +19,8 @@ export class UserEntity {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @Column('timestamptz', { name: 'privacy_accepted_at', nullable: true })
   privacyAcceptedAt!: Date | null;
+  /** An IANA name as Intl resolves it; services read it from the internal token's `tz` claim. */
+  @Column('text', { name: 'time_zone', default: () => "'UTC'" }) timeZone!: string;
 }
 
 @Entity({ name: 'login_code' })

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Subjects } from '@meetings/contracts';
 import type { RunningService } from '@meetings/service-kit';
 import {
@@ -60,6 +61,20 @@ async function signIn(email: string) {
   return verified;
 }
 
+async function signInFrom(email: string, timeZone: unknown) {
+  await post('/api/auth/request-otp', { email });
+  const code = await smtp.nextCode(email);
+  const verified = await post('/api/auth/validate-otp', { email, code, timeZone });
+  expect(verified.statusCode, verified.body).toBe(200);
+  return verified.json<{ token: string }>().token;
+}
+
+/** The `tz` claim of a fresh internal token for the session. */
+async function timeZoneClaim(sessionToken: string): Promise<unknown> {
+  const token = await internalToken(sessionToken);
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')).tz;
+}
+
 async function internalToken(sessionToken: string): Promise<string> {
   const resolved = await post('/internal/sessions/resolve', { token: sessionToken });
   expect(resolved.statusCode).toBe(200);
@@ -92,6 +107,7 @@ describe('sign-in with a one-time code', () => {
     expect(status.json()).toEqual({
       authenticated: true,
       user: { id: body.user.id, email: 'ada@example.com' },
+      timeZone: 'UTC',
     });
   });
 
@@ -292,5 +308,65 @@ describe('operations', () => {
       paths: Record<string, unknown>;
     }>();
     expect(Object.keys(openapi.paths)).toContain('/api/auth/request-otp');
+  });
+});
+
+describe('the user time zone', () => {
+  const put = async (sessionToken: string, body: unknown) =>
+    auth.app.inject({
+      method: 'PUT',
+      url: '/api/auth/time-zone',
+      payload: body as object,
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${await internalToken(sessionToken)}`,
+      },
+    });
+
+  it('is UTC until set, saved from the browser at sign-in, and carried in the internal token', async () => {
+    const plain = await signIn('tz-none@example.com');
+    expect(await timeZoneClaim(plain.json<{ token: string }>().token)).toBe('UTC');
+    const session = await signInFrom('tz-auckland@example.com', 'Pacific/Auckland');
+    expect(await timeZoneClaim(session)).toBe('Pacific/Auckland');
+  });
+
+  it('ignores a zone Intl does not know at sign-in, keeping the one saved', async () => {
+    await signInFrom('tz-odd@example.com', 'Europe/Paris');
+    for (const odd of ['Mars/Olympus_Mons', '+02:00']) {
+      const session = await signInFrom('tz-odd@example.com', odd);
+      expect(await timeZoneClaim(session)).toBe('Europe/Paris');
+    }
+  });
+
+  it('is changed in the settings, and applies to the next internal token', async () => {
+    const session = await signInFrom('tz-set@example.com', 'UTC');
+    const changed = await put(session, { timeZone: 'america/los_angeles' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toEqual({ success: true, timeZone: 'America/Los_Angeles' });
+    expect(await timeZoneClaim(session)).toBe('America/Los_Angeles');
+  });
+
+  it.each([[''], ['Mars/Olympus_Mons'], ['+01:00'], ['x'.repeat(300)], [null], [7]])(
+    'refuses %j in the settings with 400, changing nothing',
+    async (timeZone) => {
+      const session = await signInFrom(
+        `tz-bad-${randomUUID().slice(0, 6)}@example.com`,
+        'Asia/Tokyo',
+      );
+      const refused = await put(session, { timeZone });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ field: 'timeZone' });
+      expect(await timeZoneClaim(session)).toBe('Asia/Tokyo');
+    },
+  );
+
+  it('refuses the signed out', async () => {
+    const response = await auth.app.inject({
+      method: 'PUT',
+      url: '/api/auth/time-zone',
+      payload: { timeZone: 'UTC' },
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(401);
   });
 });

@@ -6,6 +6,9 @@ import {
   QueryBooleanSchema,
   SearchTextSchema,
 } from './common.js';
+import { EMAIL_MAX_LENGTH } from './constants.js';
+import { ValidationMessages } from './messages.js';
+import { BROWSER_EMAIL, EMAIL_SHAPE } from './shapes.js';
 import { ActionItemSchema, MeetingOwnerSchema } from './meetings.js';
 
 export const HashtagQuerySchema = z
@@ -15,10 +18,29 @@ export const HashtagQuerySchema = z
   .transform((tag) => tag.replace(/^#/, ''))
   .pipe(z.string().regex(/^[\w-]*$/, 'A hashtag is made of letters, digits, _ and -.'));
 
+export const DUE_FILTERS = ['overdue', 'today', 'week', 'none'] as const;
+export type DueFilter = (typeof DUE_FILTERS)[number];
+
+/** `me` (the caller) or an e-mail address, compared in lower case. */
+const AssigneeFilterSchema = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX_LENGTH, { abort: true, message: ValidationMessages.assigneeFilterInvalid })
+  .toLowerCase()
+  .refine(
+    (value) => value === 'me' || (EMAIL_SHAPE.test(value) && BROWSER_EMAIL.test(value)),
+    ValidationMessages.assigneeFilterInvalid,
+  );
+
 export const ListActionsQuerySchema = PageQuerySchema.extend({
   search: SearchTextSchema.optional(),
   hashtag: HashtagQuerySchema.optional(),
   showCompleted: QueryBooleanSchema.default(false),
+  assignee: AssigneeFilterSchema.optional(),
+  /** Judged in the caller's time zone; `overdue` is open actions due before today. */
+  due: z.enum(DUE_FILTERS, ValidationMessages.dueFilterInvalid).optional(),
+  /** `due`: by due date, undated last; without it the list's own order. */
+  sort: z.enum(['due'], ValidationMessages.sortInvalid).optional(),
 });
 export type ListActionsQuery = z.infer<typeof ListActionsQuerySchema>;
 

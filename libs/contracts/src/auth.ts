@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema, UserRefSchema } from './common.js';
+import { EmailSchema, TimeZoneSchema, UserRefSchema } from './common.js';
 import { OTP_LENGTH } from './constants.js';
 
 export const RequestOtpBodySchema = z.strictObject({ email: EmailSchema });
@@ -8,6 +8,11 @@ export type RequestOtpBody = z.infer<typeof RequestOtpBodySchema>;
 export const ValidateOtpBodySchema = z.strictObject({
   email: EmailSchema,
   code: z.string().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), 'Please enter all 6 digits'),
+  /**
+   * The browser's time zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`), saved with the
+   * sign-in. A name the server does not know is ignored rather than refusing the sign-in.
+   */
+  timeZone: z.string().max(200).optional(),
 });
 export type ValidateOtpBody = z.infer<typeof ValidateOtpBodySchema>;
 
@@ -26,6 +31,8 @@ export type ValidateOtpResponse = z.infer<typeof ValidateOtpResponseSchema>;
 export const AuthStatusSchema = z.object({
   authenticated: z.boolean(),
   user: UserRefSchema.optional(),
+  /** The user's IANA time zone (UTC until set): the day "today" and "overdue" are judged in. */
+  timeZone: z.string().optional(),
 });
 export type AuthStatus = z.infer<typeof AuthStatusSchema>;
 
@@ -38,6 +45,8 @@ export const InternalTokenClaimsSchema = z.object({
   email: z.string(),
   /** svc-auth's session id: a token naming anything else is refused, never looked up. */
   sid: z.uuid(),
+  /** The user's IANA time zone; tokens without it are UTC (docs/adr/0007-user-time-zone.md). */
+  tz: z.string().max(64).optional(),
 });
 export type InternalTokenClaims = z.infer<typeof InternalTokenClaimsSchema>;
 
@@ -50,6 +59,12 @@ export const SessionResolutionSchema = z.object({
   internalTokenExpiresAt: z.number(),
 });
 export type SessionResolution = z.infer<typeof SessionResolutionSchema>;
+
+/** The user's setting: `PUT /api/auth/time-zone`. */
+export const TimeZoneBodySchema = z.strictObject({ timeZone: TimeZoneSchema });
+export type TimeZoneBody = z.infer<typeof TimeZoneBodySchema>;
+export const TimeZoneResponseSchema = z.object({ success: z.literal(true), timeZone: z.string() });
+export type TimeZoneResponse = z.infer<typeof TimeZoneResponseSchema>;
 
 export const ResolveSessionBodySchema = z.strictObject({ token: z.string().min(1).max(200) });
 

@@ -50,6 +50,9 @@ export function resolveTimeZone(name: string): string | undefined {
   }
 }
 
+/** Every user's time zone until they have one. */
+export const DEFAULT_TIME_ZONE = 'UTC';
+
 /** A user's time zone as the browser names it, stored as Intl resolves it. */
 export const TimeZoneSchema = z
   .string()

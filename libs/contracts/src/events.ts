@@ -26,15 +26,11 @@ export const Streams = {
 export type StreamName = keyof typeof Streams;
 
 export function streamForSubject(subject: string): StreamName {
-  for (const [name, stream] of Object.entries(Streams) as [
-    StreamName,
-    (typeof Streams)[StreamName],
-  ][]) {
-    for (const pattern of stream.subjects) {
-      if (subjectMatches(pattern, subject)) return name;
-    }
-  }
-  throw new Error(`No stream holds subject ${subject}`);
+  const name = (Object.keys(Streams) as StreamName[]).find((stream) =>
+    Streams[stream].subjects.some((pattern) => subjectMatches(pattern, subject)),
+  );
+  if (!name) throw new Error(`No stream holds subject ${subject}`);
+  return name;
 }
 
 /** NATS subject matching: `*` is one token, `>` the rest. */

@@ -9,6 +9,9 @@ export const ValidationMessages = {
   assigneeInvalid: 'The assignee must be an email address, or null to clear it.',
   dueDateInvalid:
     'The due date must be a real calendar date written YYYY-MM-DD, or null to clear it.',
+  assigneeFilterInvalid: 'assignee must be "me" or an email address.',
+  dueFilterInvalid: 'due must be one of overdue, today, week or none.',
+  sortInvalid: 'sort must be due.',
   timeZoneInvalid: 'The time zone must be an IANA time-zone name such as Europe/London.',
 } as const;
 

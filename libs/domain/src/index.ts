@@ -4,3 +4,4 @@ export * from './dates.js';
 export * from './hashtags.js';
 export * from './items.js';
 export * from './subscription.js';
+export * from './due-dates.js';

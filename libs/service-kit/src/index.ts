@@ -25,7 +25,6 @@ export * from './http/graceful-close.js';
 export * from './http/internal-client.js';
 export { addManagementListener, type Door } from './http/management.js';
 export * from './http/standalone.js';
-export * from './database/sql.js';
 export * from './http/migrate.js';
 export * from './telemetry/http.js';
 export * from './telemetry/tracing.js';

@@ -37,6 +37,8 @@ export class IndexedMeetingEntity {
 @Index('indexed_action_readers_text', { synchronize: false })
 @Index('indexed_action_readers_title', { synchronize: false })
 @Index('indexed_action_readers_hashtags', { synchronize: false })
+// "Assigned to me", with or without a due filter or the sort by due date, starts here.
+@Index('indexed_action_assignee_due', ['assignee', 'dueDate'])
 export class IndexedActionEntity {
   @PrimaryColumn('uuid', { name: 'meeting_id' }) meetingId!: string;
   @ManyToOne(() => IndexedMeetingEntity, { onDelete: 'CASCADE' })

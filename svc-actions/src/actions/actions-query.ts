@@ -1,8 +1,13 @@
-import type { ListActionsQuery } from '@meetings/contracts';
+import { DEFAULT_TIME_ZONE, type ListActionsQuery } from '@meetings/contracts';
+import { dueRange } from '@meetings/domain';
+import type { DataSource, SelectQueryBuilder } from 'typeorm';
+import { IndexedActionEntity as IndexedAction } from '../action-index/index.entities.js';
 
 export interface Caller {
   id: string;
   email: string;
+  /** The IANA zone "today" is judged in (UTC when not given). */
+  timeZone?: string;
 }
 
 export interface SqlQuery {
@@ -17,17 +22,10 @@ export interface SqlQuery {
  */
 const VISIBLE_TO_CALLER = `(ARRAY[a.owner_id::text] || a.shared_with) && ARRAY[$1::text, $2::text]`;
 
-/** Collects positional parameters after the caller's two. */
-class Parameters {
-  readonly values: unknown[];
-  constructor(caller: Caller) {
-    // uuid::text is lower case; an e-mail never looks like a uuid, so the two cannot be confused.
-    this.values = [caller.id.toLowerCase(), caller.email.trim().toLowerCase()];
-  }
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
+/** The caller as the readers columns hold them: uuid::text is lower case, e-mails are lower-cased. */
+function readerKeys(caller: Caller): { readerId: string; readerEmail: string } {
+  // An e-mail never looks like a uuid, so the two cannot be confused.
+  return { readerId: caller.id.toLowerCase(), readerEmail: caller.email.trim().toLowerCase() };
 }
 
 /**
@@ -37,61 +35,99 @@ class Parameters {
  * Two shapes, both measured at 1,000,000 actions. A hashtag filter
  * starts from the multicolumn readers-and-hashtags index, which holds both conditions (a rare tag
  * costs nothing). Every other list walks the caller's meetings newest first and stops at a full
- * page; for a rare word the planner may instead start from the trigram indexes and join.
+ * page; for a rare word the planner may instead start from the trigram indexes and join. An
+ * assignee filter starts, like a hashtag, from its own index (assignee, due date) and checks
+ * visibility on those rows.
  */
-export function listActionsSql(caller: Caller, query: ListActionsQuery): SqlQuery {
-  const params = new Parameters(caller);
-  const where: string[] = [];
-  if (!query.showCompleted) where.push('NOT a.completed');
+export function listActionsQuery(
+  dataSource: DataSource,
+  caller: Caller,
+  query: ListActionsQuery,
+  now: Date = new Date(),
+): SelectQueryBuilder<IndexedAction> {
+  const q = dataSource
+    .getRepository(IndexedAction)
+    .createQueryBuilder('a')
+    .select([
+      'a.meetingId',
+      'a.meetingTitle',
+      'a.meetingDate',
+      'a.ownerId',
+      'a.ownerEmail',
+      'a.id',
+      'a.text',
+      'a.completed',
+      'a.order',
+      'a.hashtags',
+      'a.assignee',
+      'a.dueDate',
+    ])
+    .setParameters(readerKeys(caller));
+  // Overdue is about what is still owed.
+  if (!query.showCompleted || query.due === 'overdue') q.andWhere('NOT a.completed');
+  if (query.due) {
+    const range = dueRange(query.due, caller.timeZone ?? DEFAULT_TIME_ZONE, now);
+    if (range.undated) q.andWhere('a.dueDate IS NULL');
+    if (range.from) q.andWhere('a.dueDate >= :dueFrom::date', { dueFrom: range.from });
+    if (range.to) q.andWhere('a.dueDate <= :dueTo::date', { dueTo: range.to });
+  }
+  const assignee = query.assignee === 'me' ? readerKeys(caller).readerEmail : query.assignee;
+  if (assignee) q.andWhere('a.assignee = :assignee', { assignee });
+  if (query.sort === 'due') q.addOrderBy('a.dueDate', 'ASC', 'NULLS LAST');
   const search = query.search?.trim();
-  if (search) {
-    const pattern = params.add(containsPattern(search));
-    where.push(`(a.text ILIKE ${pattern} OR a.meeting_title ILIKE ${pattern})`);
-  }
-  if (query.hashtag) {
-    where.push(`a.hashtag_keys @> ARRAY[${params.add(query.hashtag.toLowerCase())}::text]`);
-    where.unshift(VISIBLE_TO_CALLER);
-  }
-  const limit = params.add(query.pageSize + 1);
-  const offset = params.add((query.page - 1) * query.pageSize);
-  const columns = `a.meeting_id, a.meeting_title AS title, a.meeting_date AS date, a.owner_id, a.owner_email,
-                   a.id, a.text, a.completed, a."order", a.hashtags,
-                   a.assignee, to_char(a.due_date, 'YYYY-MM-DD') AS due_date`;
-  const page = `LIMIT ${limit} OFFSET ${offset}`;
+  if (search)
+    q.andWhere('(a.text ILIKE :pattern OR a.meetingTitle ILIKE :pattern)', {
+      pattern: containsPattern(search),
+    });
   if (query.hashtag)
-    return {
-      text: `SELECT ${columns}
-             FROM indexed_action a
-             WHERE ${where.join(' AND ')}
-             ORDER BY a.meeting_date DESC, a.meeting_id, a."order", a.id
-             ${page}`,
-      values: params.values,
-    };
-  return {
-    text: `SELECT ${columns}
-           FROM (${CALLERS_MEETINGS_NEWEST_FIRST}) m
-           CROSS JOIN LATERAL (
-             SELECT * FROM indexed_action a
-             WHERE a.meeting_id = m.meeting_id${where.map((condition) => ` AND ${condition}`).join('')}
-           ) a
-           ORDER BY m.meeting_date DESC, m.meeting_id, a."order", a.id
-           ${page}`,
-    values: params.values,
-  };
+    q.andWhere('a.hashtagKeys @> ARRAY[:hashtag::text]', { hashtag: query.hashtag.toLowerCase() });
+  if (query.hashtag || assignee)
+    q.andWhere(VISIBLE_TO_CALLER_NAMED)
+      .addOrderBy('a.meetingDate', 'DESC')
+      .addOrderBy('a.meetingId');
+  else
+    q.innerJoin(CALLERS_MEETINGS_NEWEST_FIRST, 'm', 'm.meeting_id = a.meetingId')
+      .addOrderBy('m.meeting_date', 'DESC')
+      .addOrderBy('m.meeting_id');
+  return q
+    .addOrderBy('a.order')
+    .addOrderBy('a.id')
+    .limit(query.pageSize + 1)
+    .offset((query.page - 1) * query.pageSize);
 }
+
+/** VISIBLE_TO_CALLER with the query builder's named parameters. */
+const VISIBLE_TO_CALLER_NAMED = VISIBLE_TO_CALLER.replace('$1', ':readerId').replace(
+  '$2',
+  ':readerEmail',
+);
 
 /**
  * The caller's meetings in list order from the meeting_reader_newest_first index,
  * read index-only: those they own, merged with those shared with their e-mail that they do not
  * own, so none comes twice. Each branch is ordered so that the planner can merge the two index
- * scans and stop early instead of sorting every meeting the caller may read.
+ * scans and stop early instead of sorting every meeting the caller may read. SQL text, because
+ * the query builder has no UNION.
  */
-const CALLERS_MEETINGS_NEWEST_FIRST = `
+const CALLERS_MEETINGS_NEWEST_FIRST = `(
   (SELECT r.meeting_id, r.meeting_date FROM meeting_reader r
-   WHERE r.reader = $1 ORDER BY r.meeting_date DESC, r.meeting_id)
+   WHERE r.reader = :readerId ORDER BY r.meeting_date DESC, r.meeting_id)
   UNION ALL
   (SELECT r.meeting_id, r.meeting_date FROM meeting_reader r
-   WHERE r.reader = $2 AND r.owner_id::text <> $1 ORDER BY r.meeting_date DESC, r.meeting_id)`;
+   WHERE r.reader = :readerEmail AND r.owner_id::text <> :readerId ORDER BY r.meeting_date DESC, r.meeting_id))`;
+
+/** Collects positional parameters after the caller's two. */
+class Parameters {
+  readonly values: unknown[];
+  constructor(caller: Caller) {
+    const { readerId, readerEmail } = readerKeys(caller);
+    this.values = [readerId, readerEmail];
+  }
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
 
 /**
  * Distinct hashtags on actions visible to the caller that contain `fragment`, case-insensitively:

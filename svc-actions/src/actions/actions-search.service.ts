@@ -4,25 +4,10 @@ import type {
   ListActionsQuery,
   ListActionsResponse,
 } from '@meetings/contracts';
-import { queryRows } from '@meetings/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { hashtagSuggestionsSql, listActionsSql, type Caller } from './actions-query.js';
-
-interface ActionRow {
-  meeting_id: string;
-  title: string;
-  date: Date;
-  owner_id: string;
-  owner_email: string;
-  id: string;
-  text: string;
-  completed: boolean;
-  order: number;
-  hashtags: string[];
-  assignee: string | null;
-  due_date: string | null;
-}
+import type { IndexedActionEntity as IndexedAction } from '../action-index/index.entities.js';
+import { hashtagSuggestionsSql, listActionsQuery, type Caller } from './actions-query.js';
 
 /** Reads the index only: the actions page never waits on svc-meetings. */
 @Injectable()
@@ -30,8 +15,7 @@ export class ActionsSearchService {
   constructor(private readonly dataSource: DataSource) {}
 
   async list(caller: Caller, query: ListActionsQuery): Promise<ListActionsResponse> {
-    const { text, values } = listActionsSql(caller, query);
-    const rows = await queryRows<ActionRow>(this.dataSource, text, values);
+    const rows = await listActionsQuery(this.dataSource, caller, query).getMany();
     const hasMore = rows.length > query.pageSize;
     return {
       page: query.page,
@@ -47,23 +31,23 @@ export class ActionsSearchService {
     limit: number,
   ): Promise<HashtagSuggestionsResponse> {
     const { text, values } = hashtagSuggestionsSql(caller, fragment, limit);
-    const rows = await queryRows<{ tag: string }>(this.dataSource, text, values);
+    const rows = (await this.dataSource.query(text, values)) as { tag: string }[];
     return { hashtags: rows.map((row) => row.tag) };
   }
 }
 
 /** Rows come sorted by meeting, so each meeting's actions are consecutive. */
-function groupByMeeting(rows: readonly ActionRow[]): ActionsMeetingGroup[] {
+function groupByMeeting(rows: readonly IndexedAction[]): ActionsMeetingGroup[] {
   const groups: ActionsMeetingGroup[] = [];
   for (const row of rows) {
     let group = groups.at(-1);
-    if (group?.id !== row.meeting_id) {
+    if (group?.id !== row.meetingId) {
       group = {
-        _id: row.meeting_id,
-        id: row.meeting_id,
-        title: row.title,
-        date: row.date.toISOString(),
-        owner: { _id: row.owner_id, id: row.owner_id, email: row.owner_email },
+        _id: row.meetingId,
+        id: row.meetingId,
+        title: row.meetingTitle,
+        date: row.meetingDate.toISOString(),
+        owner: { _id: row.ownerId, id: row.ownerId, email: row.ownerEmail },
         actions: [],
       };
       groups.push(group);
@@ -76,7 +60,7 @@ function groupByMeeting(rows: readonly ActionRow[]): ActionsMeetingGroup[] {
       order: row.order,
       hashtags: row.hashtags,
       assignee: row.assignee,
-      dueDate: row.due_date,
+      dueDate: row.dueDate,
     });
   }
   return groups;

@@ -1,16 +1,19 @@
 import {
   RequestOtpBodySchema,
   ServerMessages,
+  TimeZoneBodySchema,
   ValidateOtpBodySchema,
   type AuthStatus,
   type PrivacyStatus,
   type RequestOtpBody,
   type RequestOtpResponse,
+  type TimeZoneBody,
+  type TimeZoneResponse,
   type ValidateOtpBody,
   type ValidateOtpResponse,
 } from '@meetings/contracts';
 import { CurrentUser, Public, SERVICE_CONFIG, type AuthUser } from '@meetings/service-kit';
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Put, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthEnv } from '../config.js';
@@ -22,6 +25,7 @@ import {
   setSessionCookie,
 } from '../sessions/session-cookie.js';
 import { SessionsService } from '../sessions/sessions.service.js';
+import { TimeZoneService } from '../settings/time-zone.service.js';
 
 @ApiTags('auth')
 @Controller('api/auth')
@@ -30,6 +34,7 @@ export class AuthController {
     private readonly codes: LoginCodesService,
     private readonly sessions: SessionsService,
     private readonly privacy: PrivacyService,
+    private readonly timeZones: TimeZoneService,
     @Inject(SERVICE_CONFIG) private readonly config: AuthEnv,
   ) {}
 
@@ -60,6 +65,7 @@ export class AuthController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ValidateOtpResponse> {
     const user = await this.codes.verify(body.email, body.code, request.ip);
+    await this.timeZones.fromBrowser(user.id, body.timeZone);
     const session = await this.sessions.create(user.id);
     setSessionCookie(
       reply,
@@ -84,7 +90,21 @@ export class AuthController {
 
   @Get('status')
   status(@CurrentUser() user: AuthUser): AuthStatus {
-    return { authenticated: true, user: { id: user.id, email: user.email } };
+    return {
+      authenticated: true,
+      user: { id: user.id, email: user.email },
+      timeZone: user.timeZone,
+    };
+  }
+
+  /** The settings' time zone. The gateway asks for a new internal token after it, so it applies at once. */
+  @Put('time-zone')
+  async setTimeZone(
+    @CurrentUser() user: AuthUser,
+    @Body({ schema: TimeZoneBodySchema }) body: TimeZoneBody,
+  ): Promise<TimeZoneResponse> {
+    await this.timeZones.set(user.id, body.timeZone);
+    return { success: true, timeZone: body.timeZone };
   }
 
   @Post('accept-privacy')

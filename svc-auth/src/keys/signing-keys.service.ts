@@ -52,7 +52,11 @@ export class SigningKeysService implements OnModuleInit {
     ttlSeconds: number,
   ): Promise<{ token: string; expiresAt: number }> {
     const now = Math.floor(Date.now() / 1000);
-    const token = await new SignJWT({ email: claims.email, sid: claims.sid })
+    const token = await new SignJWT({
+      email: claims.email,
+      sid: claims.sid,
+      ...(claims.tz ? { tz: claims.tz } : {}),
+    })
       .setProtectedHeader({ alg: INTERNAL_TOKEN_ALGORITHM, kid: this.active.kid, typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuer(INTERNAL_TOKEN_ISSUER)

@@ -6,6 +6,7 @@ import {
   OTP_TTL_MS,
   ServerMessages,
   Subjects,
+  type UserRef,
   type UserRegistered,
 } from '@meetings/contracts';
 import { DomainError, Errors, Outbox, SERVICE_CONFIG } from '@meetings/service-kit';
@@ -20,11 +21,6 @@ import {
 import type { AuthEnv } from '../config.js';
 import { localSecret } from '../keys/local-secret.js';
 import { MailerService } from '../mail/mailer.service.js';
-
-export interface SignedInUser {
-  id: string;
-  email: string;
-}
 
 type Verdict =
   { ok: true } | { ok: false; reason: 'invalid' | 'too-many-attempts' | 'locked' | 'wait' };
@@ -139,7 +135,7 @@ export class LoginCodesService implements OnModuleInit {
   }
 
   /** Checks a code and, when right, returns the user (created on first sign-in). */
-  async verify(email: string, code: string, ip: string): Promise<SignedInUser> {
+  async verify(email: string, code: string, ip: string): Promise<UserRef> {
     await consume(ServerMessages.rateLimited, [this.limits.verifyPerIp, ip]);
     const verdict = await this.dataSource.transaction(async (manager): Promise<Verdict> => {
       // Every check of an address's code waits on this lock, so its failures are counted in turn.
@@ -208,7 +204,7 @@ export class LoginCodesService implements OnModuleInit {
     });
   }
 
-  private async findOrCreateUser(email: string): Promise<SignedInUser> {
+  private async findOrCreateUser(email: string): Promise<UserRef> {
     return this.outbox.transaction(async (manager, emit) => {
       const id = randomUUID();
       await manager

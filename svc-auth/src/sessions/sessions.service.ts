@@ -44,7 +44,7 @@ export class SessionsService {
 
   async resolve(token: string): Promise<SessionResolution> {
     const session = await this.dataSource.manager.findOne(SessionEntity, {
-      select: { id: true, userId: true, user: { email: true } },
+      select: { id: true, userId: true, user: { email: true, timeZone: true } },
       relations: { user: true },
       where: {
         tokenHash: hashToken(token),
@@ -54,7 +54,12 @@ export class SessionsService {
     });
     if (!session) throw Errors.unauthenticated();
     const internal = await this.keys.sign(
-      { sub: session.userId, email: session.user.email, sid: session.id },
+      {
+        sub: session.userId,
+        email: session.user.email,
+        sid: session.id,
+        tz: session.user.timeZone,
+      },
       this.config.INTERNAL_TOKEN_TTL_SECONDS,
     );
     return {

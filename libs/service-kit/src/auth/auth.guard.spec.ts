@@ -94,7 +94,8 @@ describe('InternalAuthGuard', () => {
       const { request, context } = httpContext(bearer);
       await expect(guard.canActivate(context)).resolves.toBe(true);
       // The token itself too: calls made for the caller to other services carry it.
-      expect(request.user).toEqual({ ...caller, token: signed });
+      // No `tz` claim: the caller's day is judged in UTC.
+      expect(request.user).toEqual({ ...caller, timeZone: 'UTC', token: signed });
       expect(keys.store).toHaveBeenCalledTimes(i);
     }
   });

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_TIME_ZONE,
   INTERNAL_TOKEN_ALGORITHM,
   INTERNAL_TOKEN_AUDIENCE,
   INTERNAL_TOKEN_ISSUER,
@@ -23,6 +24,8 @@ export interface AuthUser {
   id: string;
   email: string;
   sessionId: string;
+  /** The user's IANA time zone, UTC until they set one. */
+  timeZone: string;
   /** The verified token itself, for calls to other services made on the caller's behalf. */
   token: string;
 }
@@ -74,7 +77,13 @@ export class InternalAuthGuard implements CanActivate {
     }).catch(() => undefined);
     const claims = InternalTokenClaimsSchema.safeParse(verified?.payload);
     if (!claims.success) throw Errors.unauthenticated();
-    return { id: claims.data.sub, email: claims.data.email, sessionId: claims.data.sid, token };
+    return {
+      id: claims.data.sub,
+      email: claims.data.email,
+      sessionId: claims.data.sid,
+      timeZone: claims.data.tz ?? DEFAULT_TIME_ZONE,
+      token,
+    };
   }
 }
 

@@ -14,10 +14,6 @@ export const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
-
 /**
  * Settings every service reads. Unset DATABASE_URL, NATS_URL and REDIS_URL select the embedded
  * stand-ins (PGlite, the in-process bus, the in-memory cache).
@@ -42,7 +38,7 @@ export const ServiceEnvSchema = z.object({
   /** Where the embedded database keeps its files when DATABASE_URL is unset. */
   DATA_DIR: z.string().default('./.data'),
   /** Run migrations at start (the Kubernetes deployment runs them in a Job instead). */
-  MIGRATE_ON_START: bool.default(true),
+  MIGRATE_ON_START: z.stringbool().default(true),
   NATS_URL: secret(optionalUrl),
   /** Prefix of every subject, stream and consumer: lets several environments share one NATS. */
   NATS_NAMESPACE: z

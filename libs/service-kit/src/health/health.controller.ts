@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
@@ -27,25 +28,16 @@ export class HealthController {
   async ready(
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ status: string; checks: Record<string, boolean> }> {
-    const database = await withTimeout(
-      this.dataSource.query('SELECT 1').then(() => true),
-      CHECK_TIMEOUT_MS,
-    );
+    const database = await Promise.race([
+      this.dataSource.query('SELECT 1').then(
+        () => true,
+        () => false,
+      ),
+      sleep(CHECK_TIMEOUT_MS, false, { ref: false }),
+    ]);
     const bus = this.bus.isConnected();
     const ready = database && bus;
     void reply.status(ready ? 200 : 503);
     return { status: ready ? 'ready' : 'not ready', checks: { database, bus } };
-  }
-}
-
-async function withTimeout(check: Promise<boolean>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      check.catch(() => false),
-      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
-    ]);
-  } finally {
-    clearTimeout(timer);
   }
 }

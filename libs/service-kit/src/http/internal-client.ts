@@ -9,8 +9,6 @@ import { inSpan, SpanKind, traceHeaders } from '../telemetry/tracing.js';
 export interface InternalClientOptions {
   /** Each attempt's limit; a call that runs out answers 504 and is not tried again. */
   timeoutMs: number;
-  /** Further attempts when the service cannot be reached or says it is unavailable. */
-  retries?: number;
   tracer?: Tracer;
 }
 
@@ -46,8 +44,9 @@ export class InternalClient {
     for (const [name, value] of Object.entries(request.query ?? {}))
       if (value !== undefined) url.searchParams.set(name, String(value));
     return inSpan(this.tracer, `GET ${path}`, { kind: SpanKind.CLIENT }, () =>
+      // Two more attempts when the service cannot be reached or says it is unavailable.
       pRetry(() => this.attempt(url, schema, request.token), {
-        retries: this.options.retries ?? 2,
+        retries: 2,
         minTimeout: 50,
         maxTimeout: 500,
       }),

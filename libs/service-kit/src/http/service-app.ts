@@ -100,6 +100,13 @@ export async function startService<E extends z.ZodObject>(
   let dataSource: DataSource | undefined;
   let app: NestFastifyApplication | undefined;
   let outbox: Outbox | undefined;
+  /** Closes what the service opened, the relay first. */
+  const release = async () => {
+    await outbox?.stop();
+    await dataSource?.destroy().catch(() => undefined);
+    await infra.release();
+    await telemetry.shutdown().catch(() => undefined);
+  };
   try {
     dataSource = await openDatabase(
       serviceDatabase(definition, config, shared),
@@ -189,19 +196,17 @@ export async function startService<E extends z.ZodObject>(
     );
 
     const runningApp = app;
-    const runningOutbox = outbox;
-    const runningDataSource = dataSource;
     let closing: Promise<void> | null = null;
     return {
       name: definition.name,
-      app: runningApp,
+      app,
       url,
       managementUrl,
       config,
       logger,
-      dataSource: runningDataSource,
+      dataSource,
       bus: infra.bus,
-      outbox: runningOutbox,
+      outbox,
       openapi,
       close: () =>
         (closing ??= (async () => {
@@ -214,18 +219,13 @@ export async function startService<E extends z.ZodObject>(
             infra.bus.stopIntake?.(config.SHUTDOWN_GRACE_MS),
           ]);
           logger.info('accepted requests and messages answered; closing the outbox and database');
-          await runningOutbox.stop();
-          await runningDataSource.destroy().catch(() => undefined);
-          logger.info('outbox and database closed');
-          await infra.release();
-          await telemetry.shutdown().catch(() => undefined);
+          await release();
+          logger.info('outbox, database and connections closed');
         })()),
     };
   } catch (error) {
     await app?.close().catch(() => undefined);
-    await outbox?.stop().catch(() => undefined);
-    await dataSource?.destroy().catch(() => undefined);
-    await infra.release();
+    await release();
     throw error;
   }
 }

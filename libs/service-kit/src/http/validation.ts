@@ -16,19 +16,15 @@ export class SchemaValidationPipe extends StandardSchemaValidationPipe {
         const field = first?.path
           ?.map((p) => (typeof p === 'object' ? String(p.key) : String(p)))
           .join('.');
-        return Errors.validation(first?.message ?? 'The request is not valid.', field || undefined);
+        return Errors.validation(first?.message, field || undefined);
       },
     });
   }
 
   override async transform<T = unknown>(value: T, metadata: ArgumentMetadata): Promise<T> {
-    if (
-      (metadata.type === 'body' || metadata.type === 'query' || metadata.type === 'param') &&
-      !metadata.schema
-    ) {
-      throw new Error(`Unvalidated ${metadata.type} parameter: declare its schema.`);
-    }
     if (metadata.type === 'body' || metadata.type === 'query' || metadata.type === 'param') {
+      if (!metadata.schema)
+        throw new Error(`Unvalidated ${metadata.type} parameter: declare its schema.`);
       const where = nulCharacterAt(value);
       if (where !== undefined)
         throw Errors.validation('Text cannot contain NUL characters.', where || undefined);

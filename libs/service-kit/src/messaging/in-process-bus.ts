@@ -1,4 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DEAD_LETTER_PREFIX, subjectMatches } from '@meetings/contracts';
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import {
   BusUnavailableError,
@@ -39,7 +41,10 @@ export class InProcessBus implements MessageBus {
   readonly kind = 'in-process' as const;
   private readonly consumers = new Map<string, Consumer>();
   private readonly subscribers = new Set<{ subject: string; handler: (d: Delivery) => void }>();
-  private readonly recentIds = new Map<string, number>();
+  private readonly recentIds = new LRUCache<string, true>({
+    max: 100_000,
+    ttl: DUPLICATE_WINDOW_MS,
+  });
   private opened: Promise<void>;
   private openGate!: () => void;
   private closed = false;
@@ -60,7 +65,8 @@ export class InProcessBus implements MessageBus {
   async publish(message: BusMessage): Promise<void> {
     await this.opened;
     if (this.closed) throw new BusUnavailableError(message.subject);
-    if (this.isDuplicate(message.id)) return;
+    if (this.recentIds.has(message.id)) return;
+    this.recentIds.set(message.id, true);
     const headers = message.headers ?? {};
     this.broadcast(message.subject, message.body, headers);
     const deliveries = [...this.consumers.values()]
@@ -159,19 +165,4 @@ export class InProcessBus implements MessageBus {
       }
     }
   }
-
-  private isDuplicate(id: string): boolean {
-    const now = Date.now();
-    for (const [seen, at] of this.recentIds) {
-      if (now - at < DUPLICATE_WINDOW_MS) break;
-      this.recentIds.delete(seen);
-    }
-    if (this.recentIds.has(id)) return true;
-    this.recentIds.set(id, now);
-    return false;
-  }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

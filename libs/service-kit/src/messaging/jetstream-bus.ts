@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   DEAD_LETTER_PREFIX,
   Streams,
@@ -204,9 +205,8 @@ export class JetStreamBus implements MessageBus {
 
   private async consumeLoop(spec: ConsumerSpec): Promise<void> {
     const maxDeliver = spec.maxDeliver ?? DEFAULT_MAX_DELIVER;
-    let stopped = false;
-    this.stoppers.push(() => (stopped = true));
-    for (let attempt = 1; !this.closed && !stopped && !this.intakeStopped; attempt++) {
+    // close() stops the intake too.
+    for (let attempt = 1; !this.intakeStopped; attempt++) {
       try {
         await this.ready;
         await this.ensureStream(spec.stream);
@@ -224,10 +224,10 @@ export class JetStreamBus implements MessageBus {
         attempt = 0;
         for await (const msg of messages) {
           await this.track(this.handle(spec, msg, maxDeliver));
-          if (this.closed || stopped) break;
+          if (this.intakeStopped) break;
         }
       } catch (error) {
-        if (this.closed || stopped || this.intakeStopped) return;
+        if (this.intakeStopped) return;
         this.logger.warn({ err: error, consumer: spec.durable }, 'consumer interrupted; resuming');
         await sleep(Math.min(5_000, 250 * attempt));
       }
@@ -352,13 +352,11 @@ export class JetStreamBus implements MessageBus {
     if (this.intakeStopped) return;
     this.intakeStopped = true;
     for (const stop of this.stoppers.splice(0)) stop();
-    // Bounded by the grace period; the timer is cleared so it never outlives the wait.
-    let timer: NodeJS.Timeout | undefined;
+    // Bounded by the grace period; the timer does not keep the process alive.
     await Promise.race([
       Promise.allSettled([...this.inFlight]),
-      new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs))),
+      sleep(timeoutMs, undefined, { ref: false }),
     ]);
-    clearTimeout(timer);
   }
 
   isConnected(): boolean {
@@ -415,8 +413,4 @@ function isAlreadyInUse(error: unknown): boolean {
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -19,6 +19,8 @@ export interface TestUser {
   id: string;
   email: string;
   sessionId?: string;
+  /** The `tz` claim; none means UTC. */
+  timeZone?: string;
 }
 
 /** Signs internal tokens the way the gateway's tokens are signed, and forges bad ones. */
@@ -42,7 +44,11 @@ export class TestTokens {
     options: { expiresInSeconds?: number; key?: KeyObject; issuer?: string } = {},
   ): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({ email: user.email, sid: user.sessionId ?? randomUUID() })
+    return new SignJWT({
+      email: user.email,
+      sid: user.sessionId ?? randomUUID(),
+      ...(user.timeZone ? { tz: user.timeZone } : {}),
+    })
       .setProtectedHeader({ alg: 'ES256', kid: this.kid })
       .setSubject(user.id)
       .setIssuer(options.issuer ?? INTERNAL_TOKEN_ISSUER)

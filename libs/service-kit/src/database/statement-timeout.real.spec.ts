@@ -4,7 +4,6 @@ import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transientFailure } from '../errors/transient.js';
 import { openDatabase } from './data-source.js';
-import { queryRows } from './sql.js';
 
 // The request timeout bounds every statement, and running out of it answers 504 rather than 500.
 const url = process.env.TEST_REAL === '1' ? process.env.TEST_DATABASE_URL : undefined;
@@ -29,10 +28,10 @@ afterAll(async () => {
 
 describe.runIf(url)('reads on PostgreSQL', () => {
   it('keep the request timeout, and a timeout reads as transient', async () => {
-    const error = await queryRows(dataSource, `SELECT pg_sleep(1.5)`).catch((e: unknown) => e);
+    const error = await dataSource.query(`SELECT pg_sleep(1.5)`).catch((e: unknown) => e);
     expect(String(error)).toMatch(/statement timeout/);
     expect(transientFailure(error)).toBe('timeout');
     // The connection that timed out goes back to the pool in working order.
-    expect(await queryRows(dataSource, `SELECT 1 AS one`)).toEqual([{ one: 1 }]);
+    expect(await dataSource.query(`SELECT 1 AS one`)).toEqual([{ one: 1 }]);
   });
 });

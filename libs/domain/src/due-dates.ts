@@ -1,0 +1,49 @@
+import type { DueFilter } from '@meetings/contracts';
+
+// Due dates are days (`YYYY-MM-DD`, no time); "today" is the day it is in the user's time zone.
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The day it is at `now` in the time zone (an IANA name Intl knows). */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA writes dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(now);
+}
+
+/** The day `days` after `day` (calendar arithmetic, no time zone involved). */
+export function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * The due dates a filter takes, as an inclusive range of days (`none`: no due date). Overdue is
+ * before today; the week is today and the six days after it.
+ */
+export function dueRange(
+  filter: DueFilter,
+  timeZone: string,
+  now: Date = new Date(),
+): { from?: string; to?: string; undated?: true } {
+  const today = todayIn(timeZone, now);
+  switch (filter) {
+    case 'overdue':
+      return { to: addDays(today, -1) };
+    case 'today':
+      return { from: today, to: today };
+    case 'week':
+      return { from: today, to: addDays(today, 6) };
+    case 'none':
+      return { undated: true };
+  }
+}
