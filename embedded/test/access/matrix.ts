@@ -164,6 +164,12 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     call: () => ({ url: '/api/auth/privacy-status' }),
     outcomes: ANY_USER,
   },
+  {
+    method: 'PUT',
+    route: '/api/auth/time-zone',
+    call: () => ({ url: '/api/auth/time-zone', body: { timeZone: 'Pacific/Auckland' } }),
+    outcomes: ANY_USER,
+  },
 
   // ---------- svc-subscription (under /api/auth in the product's API) ----------
   {
