@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { deleteTestStreams } from '@meetings/service-kit/testing';
+import { managementPorts } from '../../scripts/distributed-processes.mjs';
 import { startMailbox } from './mailbox.js';
 import { TENANTS } from './tenants.js';
 
@@ -118,7 +119,12 @@ export default async function setup(project: TestProject) {
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor(`${baseUrl}/remotes.json`, child);
-  await waitFor(`${baseUrl}/api/auth/status`.replace('/api/auth/status', '/healthz'), child);
+  await waitFor(`${baseUrl}/healthz`, child);
+  if (mode === 'distributed') {
+    // Each service is its own process: the gateway answering says nothing about them.
+    const management = Object.values(managementPorts(servicePortBase));
+    await Promise.all(management.map((p) => waitFor(`http://127.0.0.1:${p}/readyz`, child)));
+  }
 
   project.provide('baseUrl', baseUrl);
   project.provide('mailboxUrl', mailbox.httpUrl);

@@ -54,6 +54,27 @@ describe('actions page: the list', () => {
     expect(listQueries()).toEqual([{ page: '1', pageSize: '25', showCompleted: 'false' }]);
   });
 
+  it("shows each action's assignee and due date", async () => {
+    renderActionsPage({
+      'GET /actions/': () =>
+        jsonResponse(
+          actionsPage([
+            meeting('m1', 'Weekly sync', [
+              action('a1', 'Send the notes', {
+                assignee: 'bob@example.com',
+                dueDate: '2020-01-06',
+              }),
+              action('a2', 'Book the room'),
+            ]),
+          ]),
+        ),
+    });
+    const avatar = await screen.findByRole('img', { name: 'Assigned to bob@example.com' });
+    expect(avatar.textContent).toBe('BO');
+    expect(screen.getByLabelText('Overdue, due Monday 06/01/2020')).toBeTruthy();
+    expect(screen.getAllByRole('img', { name: /^Assigned to/ })).toHaveLength(1);
+  });
+
   it("asks first for the page the shell's first load asked for early, so that answer serves it", async () => {
     const { fetch } = renderActionsPage({ 'GET /actions/': () => jsonResponse(actionsPage([])) });
     await screen.findByText('No more actions to load.');

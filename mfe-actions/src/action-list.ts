@@ -27,6 +27,8 @@ export interface ActionView {
   completed: boolean;
   order: number;
   hashtags: string[];
+  assignee: string | null;
+  dueDate: string | null;
 }
 
 export interface MeetingActions {
@@ -57,8 +59,16 @@ export interface ActionList extends ReadableStore<ActionListState> {
 }
 
 /** The API sends `_id` and `id`; the client keys by `_id` and passes the other fields through. */
-function toActionView({ _id, text, completed, order, hashtags }: ActionItem): ActionView {
-  return { id: _id, text, completed, order, hashtags };
+function toActionView({
+  _id,
+  text,
+  completed,
+  order,
+  hashtags,
+  assignee,
+  dueDate,
+}: ActionItem): ActionView {
+  return { id: _id, text, completed, order, hashtags, assignee, dueDate };
 }
 
 /** Meetings repeat across pages: a page's group joins the loaded one, actions de-duplicated by id. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dueRange, todayIn } from './due-dates.js';
+import { addDays, dueRange, dueState, formatDueDate, todayIn } from './due-dates.js';
 
 describe('today in a time zone', () => {
   it.each([
@@ -61,5 +61,22 @@ describe('due filters', () => {
     });
     expect(dueRange('overdue', 'Pacific/Auckland', now)).toEqual({ to: '2026-04-14' });
     expect(dueRange('none', 'UTC', now)).toEqual({ undated: true });
+  });
+});
+
+describe('a due date on screen', () => {
+  it('is "weekday dd/MM/yyyy" of the calendar day, whatever the zone', () => {
+    expect(formatDueDate('2026-03-05')).toBe('Thursday 05/03/2026');
+    expect(formatDueDate('2024-02-29')).toBe('Thursday 29/02/2024');
+  });
+
+  it.each([
+    ['2026-03-04', '2026-03-05', false, 'overdue'],
+    ['2026-03-04', '2026-03-05', true, 'upcoming'],
+    ['2026-03-05', '2026-03-05', false, 'today'],
+    ['2026-03-06', '2026-03-05', false, 'upcoming'],
+    ['2025-12-31', '2026-01-01', false, 'overdue'],
+  ] as const)('due %s on %s (done: %s) is %s', (due, today, completed, state) => {
+    expect(dueState(due, today, completed)).toBe(state);
   });
 });

@@ -1,4 +1,5 @@
 import type { DueFilter } from '@meetings/contracts';
+import { formatWeekdayDate } from '@meetings/domain/dates';
 
 // Due dates are days (`YYYY-MM-DD`, no time); "today" is the day it is in the user's time zone.
 
@@ -46,4 +47,23 @@ export function dueRange(
     case 'none':
       return { undated: true };
   }
+}
+
+/** How a due date stands on `today`: overdue only while the action is open. */
+export type DueState = 'overdue' | 'today' | 'upcoming';
+
+export function dueState(dueDate: string, today: string, completed = false): DueState {
+  if (dueDate === today) return 'today';
+  return dueDate < today && !completed ? 'overdue' : 'upcoming';
+}
+
+/** A due day as "weekday dd/MM/yyyy", read as the calendar day it is (no time zone shift). */
+export function formatDueDate(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return formatWeekdayDate(new Date(y!, m! - 1, d!));
+}
+
+/** The IANA zone this browser runs in (UTC where Intl cannot tell). */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }

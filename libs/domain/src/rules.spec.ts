@@ -81,6 +81,29 @@ describe('copy actions', () => {
   });
 });
 
+describe('copying actions with assignee and due date', () => {
+  it('puts them in brackets after the text, each only when set', () => {
+    const text = copyActionsText({ title: 'Weekly sync', date: new Date(2026, 2, 9, 10) }, [
+      {
+        text: 'Both',
+        completed: false,
+        order: 1,
+        assignee: 'bob@example.com',
+        dueDate: '2026-03-12',
+      },
+      { text: 'Who', completed: true, order: 2, assignee: 'amy@example.com', dueDate: null },
+      { text: 'When', completed: false, order: 3, assignee: null, dueDate: '2026-03-13' },
+      { text: 'Neither', completed: false, order: 4, assignee: null, dueDate: null },
+    ]);
+    expect(text.split('\n').slice(2)).toEqual([
+      '• Both (bob@example.com, due Thursday 12/03/2026)',
+      '• ~~Who~~ (amy@example.com)',
+      '• When (due Friday 13/03/2026)',
+      '• Neither',
+    ]);
+  });
+});
+
 describe('subscription rules', () => {
   const now = new Date('2026-01-10T12:00:00Z');
   it('counts whole days remaining, never below 0', () => {

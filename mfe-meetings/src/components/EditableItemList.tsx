@@ -16,6 +16,8 @@ export interface EditableItem {
   text: string;
   completed: boolean;
   hashtags?: readonly string[];
+  assignee?: string | null;
+  dueDate?: string | null;
 }
 
 export interface EditableItemListLabels {
@@ -95,6 +97,8 @@ export function EditableItemList<T extends EditableItem>({
                   text: item.text,
                   completed: item.completed,
                   hashtags: item.hashtags ?? NO_HASHTAGS,
+                  assignee: item.assignee,
+                  dueDate: item.dueDate,
                 }}
                 onToggle={(completed) => onToggle(item, completed)}
                 start={handle}

@@ -9,6 +9,9 @@ export interface ItemRow {
   completed: boolean;
   order?: number;
   hashtags?: readonly string[];
+  /** Actions only: shown after the text when set. */
+  assignee?: string | null;
+  dueDate?: string | null;
 }
 
 const NO_HASHTAGS: readonly string[] = [];

@@ -1,6 +1,5 @@
 import {
   MAX_ACTION_ITEMS,
-  MAX_SHARED_WITH,
   MeetingErrorCode,
   Subjects,
   type ActionAssigned,
@@ -17,6 +16,7 @@ import { MeetingAccess } from '../access/meeting-access.service.js';
 import { meetingError } from '../errors.js';
 import { ItemList, type ItemChanges } from '../items/item-list.js';
 import { ActionStore } from '../items/item-store.js';
+import { sharedWithAssignees } from '../sharing/assignee-sharing.js';
 import type { ActionFields, MeetingEntity } from '../store/entities.js';
 import { MeetingStore } from '../store/meeting-store.js';
 import type { FullMeeting } from '../store/views.js';
@@ -104,11 +104,9 @@ export class ActionsService {
     meeting: MeetingEntity,
     assignee: string | null | undefined,
   ): Promise<void> {
-    if (!assignee || assignee === meeting.ownerEmail.toLowerCase()) return;
-    if (meeting.sharedWith.includes(assignee)) return;
-    if (meeting.sharedWith.length >= MAX_SHARED_WITH)
-      throw meetingError(MeetingErrorCode.TooManyItems);
-    await this.meetings.update(tx, meeting.id, { sharedWith: [...meeting.sharedWith, assignee] });
+    const sharedWith = sharedWithAssignees(meeting.sharedWith, meeting.ownerEmail, [assignee]);
+    if (sharedWith.length === meeting.sharedWith.length) return;
+    await this.meetings.update(tx, meeting.id, { sharedWith });
   }
 
   remove(caller: Caller, meetingId: string, itemId: string): Promise<FullMeeting> {

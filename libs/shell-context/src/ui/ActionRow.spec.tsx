@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../testing.js';
 import { ActionRow } from './ActionRow.js';
 
@@ -47,5 +47,69 @@ describe('ActionRow', () => {
     expect((screen.getByRole('checkbox', { name: 'Look only' }) as HTMLInputElement).disabled).toBe(
       true,
     );
+  });
+});
+
+describe('ActionRow: assignee and due date', () => {
+  beforeEach(() => {
+    // Midday, so the day is the same in the zone the tests run in.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-05T12:00:00'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const row = (extra: { assignee?: string | null; dueDate?: string | null }, completed = false) =>
+    render(<ActionRow action={{ text: 'Call Sam', completed, hashtags: [], ...extra }} />);
+
+  it('shows neither when unset', () => {
+    const { container } = row({ assignee: null, dueDate: null });
+    expect(container.querySelector('[data-assignee], [data-due]')).toBeNull();
+    expect(container.textContent).toBe('Call Sam');
+  });
+
+  it("shows the assignee's initials, and the address on hover", async () => {
+    row({ assignee: 'bob.smith@example.com' });
+    const avatar = screen.getByRole('img', { name: 'Assigned to bob.smith@example.com' });
+    expect(avatar.textContent).toBe('BO');
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    await userEvent.hover(avatar);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('bob.smith@example.com');
+    await userEvent.unhover(avatar);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    // Reachable by keyboard: MUI opens the tooltip on a visible focus, which jsdom cannot tell.
+    await userEvent.tab();
+    expect(document.activeElement).toBe(avatar);
+  });
+
+  it.each([
+    ['2026-03-04', 'overdue', 'Overdue, due Wednesday 04/03/2026', 'Wednesday 04/03/2026'],
+    ['2026-03-05', 'today', 'Due today, Thursday 05/03/2026', 'Thursday 05/03/2026'],
+    ['2026-03-06', 'upcoming', 'Due Friday 06/03/2026', 'Friday 06/03/2026'],
+  ])('shows the due date %s as %s', (dueDate, state, label, shown) => {
+    const { container } = row({ dueDate });
+    const due = container.querySelector<HTMLElement>('[data-due]')!;
+    expect(due.dataset.due).toBe(state);
+    expect(due.getAttribute('aria-label')).toBe(label);
+    expect(due.textContent).toBe(shown);
+  });
+
+  it('shows an overdue date in the error colour, but not once the action is done', () => {
+    const { container, rerender } = row({ dueDate: '2026-03-01' });
+    const due = () => container.querySelector<HTMLElement>('[data-due]')!;
+    const overdueColour = getComputedStyle(due()).color;
+    rerender(
+      <ActionRow
+        action={{ text: 'Call Sam', completed: false, hashtags: [], dueDate: '2026-03-09' }}
+      />,
+    );
+    expect(getComputedStyle(due()).color).not.toBe(overdueColour);
+    rerender(
+      <ActionRow
+        action={{ text: 'Call Sam', completed: true, hashtags: [], dueDate: '2026-03-01' }}
+      />,
+    );
+    expect(due().dataset.due).toBe('upcoming');
   });
 });

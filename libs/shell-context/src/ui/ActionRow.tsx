@@ -1,12 +1,17 @@
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import type { ReactNode } from 'react';
+import { ActionMeta } from './ActionMeta.js';
 import { HashtagText } from './HashtagText.js';
 
 export interface ActionRowAction {
   text: string;
   completed: boolean;
   hashtags: readonly string[];
+  /** Lower-cased e-mail, or null/absent when nobody owes it. */
+  assignee?: string | null;
+  /** YYYY-MM-DD, or null/absent. */
+  dueDate?: string | null;
 }
 
 export interface ActionRowProps {
@@ -18,13 +23,16 @@ export interface ActionRowProps {
   start?: ReactNode;
   /** After the text, e.g. edit and delete buttons. */
   end?: ReactNode;
+  /** Replaces the assignee and due date shown after the text, e.g. with their editor. */
+  meta?: ReactNode;
   /** Replaces the text, e.g. an inline editor. */
   children?: ReactNode;
   onTextClick?: () => void;
 }
 
 /**
- * One action: a checkbox, its text with hashtag chips, struck through when completed. Used by the
+ * One action: a checkbox, its text with hashtag chips, struck through when completed, then its
+ * due date and assignee. Used by the
  * meeting page, the previous actions panel and the actions page.
  */
 export function ActionRow({
@@ -35,6 +43,7 @@ export function ActionRow({
   end,
   children,
   onTextClick,
+  meta,
 }: ActionRowProps) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minHeight: 40 }}>
@@ -62,6 +71,13 @@ export function ActionRow({
         >
           <HashtagText text={action.text} hashtags={action.hashtags} />
         </Box>
+      )}
+      {meta ?? (
+        <ActionMeta
+          assignee={action.assignee}
+          dueDate={action.dueDate}
+          completed={action.completed}
+        />
       )}
       {end}
     </Box>

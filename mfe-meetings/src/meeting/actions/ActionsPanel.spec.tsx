@@ -212,6 +212,31 @@ describe('actions panel', () => {
     ]);
   });
 
+  it('copies each action with its assignee and due date', async () => {
+    const { user } = setup(
+      {},
+      meeting({
+        title: 'Weekly sync',
+        date: '2026-03-05T10:00:00.000Z',
+        actions: [
+          {
+            ...actionItem('x1', 'Call Sam', 1),
+            assignee: 'sam@example.com',
+            dueDate: '2026-03-12',
+          },
+          { ...actionItem('x2', 'Book room', 2), dueDate: '2026-03-13' },
+        ],
+      }),
+    );
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+    await user.click(screen.getByRole('button', { name: 'Copy actions' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1));
+    expect(writeText.mock.calls[0]?.[0].split('\n').slice(2)).toEqual([
+      '• Call Sam (sam@example.com, due Thursday 12/03/2026)',
+      '• Book room (due Friday 13/03/2026)',
+    ]);
+  });
+
   it('says "Failed to copy actions to clipboard" when the clipboard refuses', async () => {
     const { user, services } = setup();
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
@@ -255,6 +280,24 @@ describe('actions in the read-only variant', () => {
         }) as HTMLInputElement
       ).checked,
     ).toBe(true);
+  });
+
+  it("shows each action's assignee and due date, with nothing to change them", () => {
+    setupReadOnly(
+      {},
+      meeting({
+        actions: [
+          {
+            ...actionItem('x1', 'Call Sam', 1),
+            assignee: 'sam@example.com',
+            dueDate: '2020-01-06',
+          },
+        ],
+      }),
+    );
+    expect(screen.getByRole('img', { name: 'Assigned to sam@example.com' }).textContent).toBe('SA');
+    expect(screen.getByLabelText('Overdue, due Monday 06/01/2020')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /assignee|due date/i })).toBeNull();
   });
 
   it('says "No actions for this meeting" when there are none', () => {
