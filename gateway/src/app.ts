@@ -285,7 +285,7 @@ export async function createGateway(
       onResponse: (_req, res, upstreamResponse) => {
         // A successful logout through this gateway forgets the session here at once; after a new
         // time zone the next request asks for an internal token that carries it.
-        if (token && FORGET_AFTER.has(path) && upstreamResponse.statusCode === 200)
+        if (token && upstreamResponse.statusCode === 200 && forgetsSession(path))
           sessions.forgetToken(token);
         void res.send(upstreamResponse.stream);
       },
@@ -353,10 +353,20 @@ function decodesAsUtf8(url: string): boolean {
   }
 }
 
-/** The session token from the cookie (only `__Host-session` over HTTPS) or, for API clients, the bearer header. */
 /** Paths after whose success this gateway's copy of the session is stale. */
 const FORGET_AFTER = new Set(['/api/auth/logout', '/api/auth/time-zone']);
 
+/**
+ * Whether `path` is one of FORGET_AFTER as the services' router reads it: percent-decoded and
+ * with or without a trailing slash (ignoreTrailingSlash), so no spelling svc-auth serves slips by.
+ * Only called on paths that decode (decodesAsUtf8).
+ */
+function forgetsSession(path: string): boolean {
+  const decoded = decodeURIComponent(path);
+  return FORGET_AFTER.has(decoded.endsWith('/') ? decoded.slice(0, -1) : decoded);
+}
+
+/** The session token from the cookie (only `__Host-session` over HTTPS) or, for API clients, the bearer header. */
 function sessionToken(request: FastifyRequest): string | undefined {
   const fromCookie = sessionCookie(request.headers.cookie, request.protocol === 'https');
   if (fromCookie) return fromCookie;

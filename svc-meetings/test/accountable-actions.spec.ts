@@ -3,6 +3,8 @@ import {
   Subjects,
   ValidationMessages,
   type ActionItem,
+  type Meeting,
+  type PreviousActionsResponse,
 } from '@meetings/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Harness, testUser, type Client, type TestUser } from './harness.js';
@@ -288,6 +290,96 @@ describe('duplicating and previous actions', () => {
     expect(previous.json()).toMatchObject({
       meetings: [{ id, actions: [{ assignee: 'dup@example.com', dueDate: '2026-08-01' }] }],
     });
+  });
+});
+
+describe('duplicating without the shared list', () => {
+  const duplicate = (id: string, actionsOption: string) =>
+    owner.post(`/api/meetings/${id}/duplicate`, {
+      title: 'Next week',
+      date: '2031-05-08T09:00:00.000Z',
+      includeShared: false,
+      agendaOption: 'all',
+      includeNotes: false,
+      actionsOption,
+    });
+
+  /** Open actions for the viewer (shared by assigning), the owner and nobody; a done one for an outsider. */
+  async function assignedMeeting(): Promise<string> {
+    const { id } = await owner.create('Weekly', '2031-05-01T09:00:00.000Z');
+    await addAction(owner, id, {
+      text: 'Viewer',
+      assignee: viewerUser.email,
+      dueDate: '2031-05-05',
+    });
+    await addAction(owner, id, { text: 'Owner', assignee: ownerUser.email, dueDate: '2031-05-06' });
+    await addAction(owner, id, { text: 'Nobody' });
+    const done = await owner.change('PUT', `/api/meetings/${id}/add-action-item`, {
+      text: 'Done',
+      assignee: 'Done@Example.com',
+      dueDate: '2031-04-30',
+    });
+    await updateAction(owner, id, done.actions[3]!.id, { completed: true });
+    // The viewer stops being shared on the source: still the assignee of an open action.
+    await owner.change('PUT', `/api/meetings/${id}/remove-shared-user`, {
+      email: viewerUser.email,
+    });
+    return id;
+  }
+
+  const accountability = (actions: ActionItem[]) =>
+    actions.map((a) => [a.text, a.completed, a.assignee, a.dueDate]);
+
+  it('shares the copy with the assignees of the actions it copies, not its owner', async () => {
+    const id = await assignedMeeting();
+    const response = await duplicate(id, 'all');
+    expect(response.statusCode, response.body).toBe(201);
+    const copy = response.json<{ meeting: Meeting }>().meeting;
+    expect(copy.sharedWith).toEqual([viewerUser.email, 'done@example.com']);
+    expect(accountability(copy.actions)).toEqual([
+      ['Viewer', false, viewerUser.email, '2031-05-05'],
+      ['Owner', false, ownerUser.email, '2031-05-06'],
+      ['Nobody', false, null, null],
+      ['Done', true, 'done@example.com', '2031-04-30'],
+    ]);
+    expect((await viewer.get(`/api/meetings/${copy.id}`)).statusCode).toBe(200);
+    expect((await h.events(copy.id)).at(-1)?.data).toMatchObject({
+      meeting: { id: copy.id, sharedWith: [viewerUser.email, 'done@example.com'] },
+    });
+    // The source's shared list is its own business.
+    expect((await owner.meeting(id)).sharedWith).toEqual(['done@example.com']);
+  });
+
+  it('shares with nobody when no action is copied', async () => {
+    const id = await assignedMeeting();
+    const copy = (await duplicate(id, 'none')).json<{ meeting: Meeting }>().meeting;
+    expect(copy.sharedWith).toEqual([]);
+    expect((await viewer.get(`/api/meetings/${copy.id}`)).statusCode).toBe(403);
+  });
+
+  it('moves the open actions with their assignee and due date; previous actions keep theirs', async () => {
+    const id = await assignedMeeting();
+    const response = await duplicate(id, 'move-incomplete');
+    expect(response.statusCode, response.body).toBe(201);
+    const copy = response.json<{ meeting: Meeting }>().meeting;
+    expect(copy.sharedWith).toEqual([viewerUser.email]);
+    expect(accountability(copy.actions)).toEqual([
+      ['Viewer', false, viewerUser.email, '2031-05-05'],
+      ['Owner', false, ownerUser.email, '2031-05-06'],
+      ['Nobody', false, null, null],
+    ]);
+    expect(accountability((await owner.meeting(id)).actions)).toEqual([
+      ['Done', true, 'done@example.com', '2031-04-30'],
+    ]);
+    const previous = await owner.get(
+      `/api/meetings/${copy.id}/previous-actions?showCompleted=true`,
+    );
+    expect(previous.statusCode, previous.body).toBe(200);
+    expect(
+      previous
+        .json<PreviousActionsResponse>()
+        .meetings.map((m) => [m.id, accountability(m.actions)]),
+    ).toEqual([[id, [['Done', true, 'done@example.com', '2031-04-30']]]]);
   });
 });
 

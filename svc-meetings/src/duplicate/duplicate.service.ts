@@ -6,6 +6,7 @@ import { Injectable } from '@nestjs/common';
 import type { Caller } from '../access/caller.js';
 import { MeetingAccess } from '../access/meeting-access.service.js';
 import { ActionStore, AgendaStore } from '../items/item-store.js';
+import { sharedWithAssignees } from '../sharing/assignee-sharing.js';
 import { MeetingStore } from '../store/meeting-store.js';
 import type { ItemFields } from '../store/entities.js';
 import type { FullMeeting } from '../store/views.js';
@@ -35,6 +36,12 @@ export class DuplicateService {
     return this.outbox.transaction(async (tx, emit) => {
       const source = await this.writer.lockReadable(tx, caller, sourceId);
       const { agenda, actions } = await this.meetings.full(tx, source);
+      const actionsCopied =
+        options.actionsOption === 'all'
+          ? actions
+          : options.actionsOption === 'move-incomplete'
+            ? actions.filter((a) => !a.completed)
+            : [];
       const copyId = randomUUID();
       const copy = await this.meetings.insert(tx, {
         id: copyId,
@@ -43,20 +50,18 @@ export class DuplicateService {
         title: options.title,
         date: new Date(options.date),
         notes: options.includeNotes ? source.notes : '',
-        sharedWith: options.includeShared ? source.sharedWith : [],
+        // Copied actions keep their assignees, who must be able to see the copy.
+        sharedWith: sharedWithAssignees(
+          options.includeShared ? source.sharedWith : [],
+          caller.email,
+          actionsCopied.map((action) => action.assignee),
+        ),
         seriesId: source.seriesId,
       });
 
       const agendaCopied =
         options.agendaOption === 'all' ? agenda : agenda.filter((item) => !item.completed);
       await this.agenda.insert(tx, copiesOf(agendaCopied, copyId));
-
-      const actionsCopied =
-        options.actionsOption === 'all'
-          ? actions
-          : options.actionsOption === 'move-incomplete'
-            ? actions.filter((a) => !a.completed)
-            : [];
       await this.actions.insert(tx, copiesOf(actionsCopied, copyId));
 
       if (options.actionsOption === 'move-incomplete' && actionsCopied.length > 0) {
