@@ -36,3 +36,21 @@ export const MeetingCopy = {
   notesEditorLabel: 'Meeting notes',
   resizeImage: 'Resize image',
 } as const;
+
+// Issue 34: who owes an action and by when.
+export const OwedCopy = {
+  edit: 'Set assignee and due date',
+  assignee: 'Assignee',
+  assigneePlaceholder: 'name@example.com',
+  assigneeInvalid: 'Enter an email address',
+  clearAssignee: 'Clear assignee',
+  dueDate: 'Due date',
+  clearDueDate: 'Clear due date',
+  close: 'Done',
+  people: 'People',
+  newAssignee: (email: string) => `Assign to ${email}`,
+  sharedByAssigning: (email: string) => ({
+    title: 'Meeting shared',
+    description: `${email} was assigned an action and can now see this meeting.`,
+  }),
+} as const;

@@ -6,9 +6,22 @@ import { MeetingIndexWriter } from './action-index/meeting-index.writer.js';
 import { MeetingsClient } from './action-index/meetings.client.js';
 import { ActionsController } from './actions/actions.controller.js';
 import { ActionsSearchService } from './actions/actions-search.service.js';
+import { DigestController } from './digest/digest.controller.js';
+import { DigestService } from './digest/digest.service.js';
 
 @Module({
-  controllers: [ActionsController, MeetingEventsController, IndexRebuildController],
-  providers: [MeetingIndexWriter, MeetingsClient, IndexRebuildService, ActionsSearchService],
+  controllers: [
+    ActionsController,
+    MeetingEventsController,
+    IndexRebuildController,
+    DigestController,
+  ],
+  providers: [
+    MeetingIndexWriter,
+    MeetingsClient,
+    IndexRebuildService,
+    ActionsSearchService,
+    DigestService,
+  ],
 })
 export class ActionsModule {}

@@ -163,7 +163,8 @@ export class Harness {
 }
 
 export function eventMeetingId(event: OutboxEvent): string | undefined {
-  if (event.subject === Subjects.MeetingDeleted) return event.data.meetingId as string;
+  if (event.subject === Subjects.MeetingDeleted || event.subject === Subjects.ActionAssigned)
+    return event.data.meetingId as string;
   return (event.data.meeting as { id?: string } | undefined)?.id;
 }
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  CalendarDateSchema,
+  EmailSchema,
   IdSchema,
   PageQuerySchema,
   PagingSchema,
@@ -74,3 +76,42 @@ export const HashtagSuggestionsQuerySchema = z.strictObject({
 });
 export const HashtagSuggestionsResponseSchema = z.object({ hashtags: z.array(z.string()) });
 export type HashtagSuggestionsResponse = z.infer<typeof HashtagSuggestionsResponseSchema>;
+
+// ---------- svc-actions' internal routes for the daily digest (svc-auth asks) ----------
+
+/**
+ * `GET /internal/actions/digest-recipients`: the addresses with an open action due on or before
+ * `through` (overdue included) in a meeting they can see, in address order, a page at a time.
+ */
+export const DigestRecipientsQuerySchema = z.strictObject({
+  through: CalendarDateSchema,
+  after: z.string().max(EMAIL_MAX_LENGTH).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(500),
+});
+export type DigestRecipientsQuery = z.infer<typeof DigestRecipientsQuerySchema>;
+
+export const DigestRecipientsResponseSchema = z.object({
+  recipients: z.array(z.string()),
+  /** Pass as `after` for the next page; absent on the last one. */
+  next: z.string().optional(),
+});
+export type DigestRecipientsResponse = z.infer<typeof DigestRecipientsResponseSchema>;
+
+/** `GET /internal/actions/digest`: one address's open actions due on or before `through`. */
+export const DigestActionsQuerySchema = z.strictObject({
+  assignee: EmailSchema,
+  through: CalendarDateSchema,
+});
+export type DigestActionsQuery = z.infer<typeof DigestActionsQuerySchema>;
+
+/** Grouped by meeting (meetings by their earliest due action), actions by due date. */
+export const DigestActionsResponseSchema = z.object({
+  meetings: z.array(
+    z.object({
+      id: IdSchema,
+      title: z.string(),
+      actions: z.array(z.object({ id: IdSchema, text: z.string(), dueDate: z.string() })),
+    }),
+  ),
+});
+export type DigestActionsResponse = z.infer<typeof DigestActionsResponseSchema>;

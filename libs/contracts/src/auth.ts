@@ -73,3 +73,7 @@ export const INTERNAL_TOKEN_AUDIENCE = 'meetings-platform';
 export const INTERNAL_TOKEN_ALGORITHM = 'ES256';
 export const SESSION_COOKIE = 'session';
 export const SECURE_SESSION_COOKIE = '__Host-session';
+
+/** `GET/PUT /api/auth/mail-settings`: whether the daily digest of due actions is sent. */
+export const MailSettingsSchema = z.strictObject({ dailyDigest: z.boolean() });
+export type MailSettings = z.infer<typeof MailSettingsSchema>;

@@ -10,6 +10,7 @@ export const Subjects = {
   SubscriptionChanged: 'subscription.changed',
   MeetingUpserted: 'meetings.meeting.upserted',
   MeetingDeleted: 'meetings.meeting.deleted',
+  ActionAssigned: 'meetings.meeting.action-assigned',
 } as const;
 export type Subject = (typeof Subjects)[keyof typeof Subjects];
 
@@ -107,6 +108,20 @@ export type MeetingUpserted = z.infer<typeof MeetingUpsertedSchema>;
 
 export const MeetingDeletedSchema = z.object({ meetingId: IdSchema, version: z.number().int() });
 export type MeetingDeleted = z.infer<typeof MeetingDeletedSchema>;
+
+/**
+ * An action got an assignee other than the person who made the change (svc-auth mails them).
+ * Written in the same transaction as the change; `assignee` and `assignedBy` are lower-cased.
+ */
+export const ActionAssignedSchema = z.object({
+  meetingId: IdSchema,
+  meetingTitle: z.string(),
+  actionId: IdSchema,
+  text: z.string(),
+  assignee: z.string(),
+  assignedBy: z.string(),
+});
+export type ActionAssigned = z.infer<typeof ActionAssignedSchema>;
 
 // ---------- svc-meetings' export (GET /internal/meetings/export), for rebuilding copies ----------
 

@@ -1,11 +1,14 @@
 import {
   MAX_ACTION_ITEMS,
   MeetingErrorCode,
+  Subjects,
+  type ActionAssigned,
   type AddActionItemBody,
   type UpdateActionItemBody,
   type UpdateActionOrderBody,
 } from '@meetings/contracts';
 import { parseHashtags } from '@meetings/domain';
+import type { Emit } from '@meetings/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Caller } from '../access/caller.js';
@@ -47,9 +50,10 @@ export class ActionsService {
 
   add(caller: Caller, meetingId: string, body: AddActionItemBody): Promise<FullMeeting> {
     const fields = accountability(body);
-    return this.writer.change(caller, meetingId, 'edit', async (tx, meeting) => {
-      await this.items.add(tx, meetingId, body.text, fields);
+    return this.writer.change(caller, meetingId, 'edit', async (tx, meeting, emit) => {
+      const actionId = await this.items.add(tx, meetingId, body.text, fields);
       await this.shareWithAssignee(tx, meeting, fields.assignee);
+      announceAssignment(emit, caller, meeting, { id: actionId, text: body.text }, fields.assignee);
     });
   }
 
@@ -65,14 +69,17 @@ export class ActionsService {
     const permission = changesMoreThanTick(current, body) ? 'edit' : 'read';
     const changes: ItemChanges = { text: body.text, completed: body.completed, order: body.order };
     const fields = accountability(body);
-    return this.writer.change(caller, meetingId, permission, async (tx, meeting) => {
+    return this.writer.change(caller, meetingId, permission, async (tx, meeting, emit) => {
       const locked = await this.items.get(tx, meetingId, itemId, { lock: true });
       // Edited by its owner meanwhile: what was a tick may now be an edit.
       if (permission === 'read' && changesMoreThanTick(locked, body))
         throw meetingError(MeetingErrorCode.ReadOnly);
       await this.items.update(tx, meetingId, itemId, changes, fields);
-      if (fields.assignee !== locked.assignee)
+      if (fields.assignee !== undefined && fields.assignee !== locked.assignee) {
         await this.shareWithAssignee(tx, meeting, fields.assignee);
+        const text = body.text ?? locked.text;
+        announceAssignment(emit, caller, meeting, { id: itemId, text }, fields.assignee);
+      }
     });
   }
 
@@ -111,6 +118,26 @@ export class ActionsService {
       MeetingErrorCode.ActionPermissionDenied,
     );
   }
+}
+
+/** Tells the new assignee (svc-auth mails them), unless they assigned the action to themselves. */
+function announceAssignment(
+  emit: Emit,
+  caller: Caller,
+  meeting: MeetingEntity,
+  action: { id: string; text: string },
+  assignee: string | null | undefined,
+): void {
+  if (!assignee || assignee === caller.email) return;
+  const event: ActionAssigned = {
+    meetingId: meeting.id,
+    meetingTitle: meeting.title,
+    actionId: action.id,
+    text: action.text,
+    assignee,
+    assignedBy: caller.email,
+  };
+  emit(Subjects.ActionAssigned, event);
 }
 
 /** The assignee and due date a body sets (null clears; absent leaves them as they are). */

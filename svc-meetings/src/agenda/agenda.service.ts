@@ -31,9 +31,9 @@ export class AgendaService {
   }
 
   add(caller: Caller, meetingId: string, body: AddAgendaItemBody): Promise<FullMeeting> {
-    return this.writer.changeOwn(caller, meetingId, 'edit', (tx) =>
-      this.items.add(tx, meetingId, body.text),
-    );
+    return this.writer.changeOwn(caller, meetingId, 'edit', async (tx) => {
+      await this.items.add(tx, meetingId, body.text);
+    });
   }
 
   update(

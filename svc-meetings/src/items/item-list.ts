@@ -35,13 +35,13 @@ export class ItemList<R extends ItemFields> {
     return item;
   }
 
-  /** New items are open and go last. */
+  /** New items are open and go last. Returns the new item's id. */
   async add(
     q: Queryable,
     meetingId: string,
     text: string,
     fields: Partial<Omit<R, keyof ItemFields>> = {},
-  ): Promise<void> {
+  ): Promise<string> {
     if ((await this.kind.store.count(q, meetingId)) >= this.kind.max)
       throw meetingError(MeetingErrorCode.TooManyItems);
     const position = await this.kind.store.nextPosition(q, meetingId);
@@ -55,6 +55,7 @@ export class ItemList<R extends ItemFields> {
       ...this.kind.fromText(text),
     } as R;
     await this.kind.store.insert(q, [row]);
+    return row.id;
   }
 
   async update(

@@ -15,7 +15,8 @@ import type { MeetingEntity } from '../store/entities.js';
 import type { FullMeeting } from '../store/views.js';
 import { meetingSnapshot } from '../store/views.js';
 
-export type MeetingWork = (tx: EntityManager, meeting: MeetingEntity) => Promise<void>;
+/** `emit` writes an event of the change's own in the same transaction (after the upsert's checks). */
+export type MeetingWork = (tx: EntityManager, meeting: MeetingEntity, emit: Emit) => Promise<void>;
 
 /**
  * Every change: the caller's plan asked outside any transaction (it may ask svc-subscription), the
@@ -70,7 +71,7 @@ export class MeetingWriter {
     return this.outbox.transaction(async (tx, emit) => {
       const locked = await this.lockReadable(tx, caller, meetingId);
       if (plan) this.access.requireEditorWith(caller, locked, plan, refusal);
-      await work(tx, locked);
+      await work(tx, locked, emit);
       const touched = await this.meetings.touch(tx, meetingId);
       return published ? this.publish(tx, emit, touched) : this.meetings.full(tx, touched);
     });
