@@ -44,6 +44,20 @@ describe('meeting page: variant', () => {
     expect(screen.getByRole('button', { name: 'Copy actions' })).toBeTruthy();
   });
 
+  it('puts the notes, with their save status, beside the actions, not above them', async () => {
+    open({ [MEETING]: loaded() });
+    const notes = await screen.findByRole('region', { name: 'Notes' });
+    // The status is there, empty, before anything changes, so its first word is read out.
+    const status = within(notes).getByRole('status');
+    expect(status.textContent).toBe('');
+    const actions = screen.getByRole('region', { name: 'Actions' });
+    const [main, side] = [...screen.getByTestId('meeting-columns').children];
+    expect(
+      main!.contains(notes) && main!.contains(screen.getByRole('region', { name: 'Agenda' })),
+    ).toBe(true);
+    expect(side!.contains(actions)).toBe(true);
+  });
+
   it.each([
     ['the owner on the free tier', { isOwner: true }, plan('free'), '/app/meetings/m1'],
     [
