@@ -8,7 +8,7 @@ import type { AuthEnv } from '../config.js';
 import { UserEntity } from '../entities.js';
 import { MailerService, MailRejectedError } from '../mail/mailer.service.js';
 import { MailSettingsService } from '../mail/mail-settings.service.js';
-import { digestMail } from '../mail/templates.js';
+import { digestMail, withoutTrailingSlash } from '../mail/templates.js';
 import { UnsubscribeTokens } from '../mail/unsubscribe-tokens.service.js';
 import { ActionsClient } from './actions.client.js';
 import { digestDay } from './digest-clock.js';
@@ -93,7 +93,7 @@ export class DigestSender {
         await this.finish(email, day, 'empty', 0);
         return 'empty';
       }
-      const base = this.config.PUBLIC_BASE_URL.replace(/\/+$/, '');
+      const base = withoutTrailingSlash(this.config.PUBLIC_BASE_URL);
       const unsubscribeUrl = `${base}/api/auth/unsubscribe?token=${this.tokens.sign(email)}`;
       const mail = digestMail({
         productName: this.config.PRODUCT_NAME,

@@ -54,8 +54,15 @@ function link(href: string, label: string): string {
   return `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
 }
 
+/** The base address without trailing slashes, so paths can follow it. */
+export function withoutTrailingSlash(url: string): string {
+  let end = url.length;
+  while (end > 0 && url[end - 1] === '/') end--;
+  return url.slice(0, end);
+}
+
 export function meetingUrl(baseUrl: string, meetingId: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/app/meetings/${encodeURIComponent(meetingId)}`;
+  return `${withoutTrailingSlash(baseUrl)}/app/meetings/${encodeURIComponent(meetingId)}`;
 }
 
 export interface AssignmentMailInput {
