@@ -5,6 +5,11 @@ export const ListCopy = {
   searchLabel: 'Search meetings',
   searchPlaceholder: 'Search meetings...',
   avatarsLabel: 'People in this meeting',
+  noMeetingsYet: 'No meetings yet',
+  noMeetingsYetHint: 'Create your first meeting with New Meeting.',
+  noMeetingsShared: 'Meetings shared with you will show here.',
+  noMatches: (search: string) => `No meetings match “${search}”`,
+  noMatchesHint: 'Check the spelling, or search for another word of the title.',
 } as const;
 
 export const MeetingCopy = {
@@ -35,4 +40,22 @@ export const MeetingCopy = {
   expand: 'Expand previous actions',
   notesEditorLabel: 'Meeting notes',
   resizeImage: 'Resize image',
+} as const;
+
+// Issue 34: who owes an action and by when.
+export const OwedCopy = {
+  edit: 'Set assignee and due date',
+  assignee: 'Assignee',
+  assigneePlaceholder: 'name@example.com',
+  assigneeInvalid: 'Enter an email address',
+  clearAssignee: 'Clear assignee',
+  dueDate: 'Due date',
+  clearDueDate: 'Clear due date',
+  close: 'Done',
+  people: 'People',
+  newAssignee: (email: string) => `Assign to ${email}`,
+  sharedByAssigning: (email: string) => ({
+    title: 'Meeting shared',
+    description: `${email} was assigned an action and can now see this meeting.`,
+  }),
 } as const;

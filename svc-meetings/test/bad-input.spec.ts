@@ -146,6 +146,7 @@ function expectClientError(
   expect(response.json<{ statusCode: number; error: string }>(), label).toMatchObject({
     statusCode: response.statusCode,
     error: expect.any(String),
+    requestId: expect.any(String),
   });
 }
 

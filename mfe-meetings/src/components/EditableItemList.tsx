@@ -5,10 +5,10 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
-import TextField from '@mui/material/TextField';
 import { ActionRow } from '@meetings/shell-context/ui';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { MeetingCopy } from '../texts.js';
+import { MentionField } from './MentionField.js';
 import { SortableList } from './SortableList.js';
 
 export interface EditableItem {
@@ -43,19 +43,29 @@ export function EditableItemList<T extends EditableItem>({
   onSaveText,
   onDelete,
   onMove,
+  renderMeta,
+  mentions,
 }: {
   items: readonly T[];
   labels: EditableItemListLabels;
-  /** Resolves true when the item was added, so the box can be cleared. */
-  onAdd: (text: string) => Promise<boolean>;
+  /**
+   * Resolves true when the item was added, so the box can be cleared. `assignee` is the person
+   * picked after an `@` in the box (only with `mentions`), else null.
+   */
+  onAdd: (text: string, assignee: string | null) => Promise<boolean>;
   onToggle: (item: T, completed: boolean) => void;
   onSaveText: (item: T, text: string) => void;
   onDelete: (item: T) => void;
   onMove: (activeId: string, overId: string) => void;
+  /** Replaces what a row shows after its text (the actions' assignee and due date editor). */
+  renderMeta?: (item: T) => ReactNode;
+  /** People the add box suggests after an `@`; without it an `@` is plain text. */
+  mentions?: readonly string[];
 }) {
   const [editing, setEditing] = useState<{ id: string; draft: string } | null>(null);
   const [newText, setNewText] = useState('');
   const [adding, setAdding] = useState(false);
+  const [assignee, setAssignee] = useState<string | null>(null);
 
   function saveEdit(item: T) {
     if (!editing) return;
@@ -70,9 +80,12 @@ export function EditableItemList<T extends EditableItem>({
     const text = newText.trim();
     if (!text || adding) return;
     setAdding(true);
-    const added = await onAdd(text);
+    const added = await onAdd(text, assignee);
     setAdding(false);
-    if (added) setNewText('');
+    if (added) {
+      setNewText('');
+      setAssignee(null);
+    }
   }
 
   return (
@@ -103,6 +116,7 @@ export function EditableItemList<T extends EditableItem>({
                 onToggle={(completed) => onToggle(item, completed)}
                 start={handle}
                 onTextClick={() => setEditing({ id: item.id, draft: item.text })}
+                meta={renderMeta?.(item)}
                 end={
                   isEditing ? (
                     <>
@@ -163,14 +177,14 @@ export function EditableItemList<T extends EditableItem>({
         }}
       </SortableList>
       <Box component="form" onSubmit={add} sx={{ display: 'flex', gap: 1, mt: 1 }}>
-        <TextField
-          size="small"
-          fullWidth
+        <MentionField
           value={newText}
-          onChange={(event) => setNewText(event.target.value)}
+          onChange={setNewText}
+          people={mentions}
+          assignee={assignee}
+          onAssignee={setAssignee}
           placeholder={labels.addPlaceholder}
           disabled={adding}
-          slotProps={{ htmlInput: { 'aria-label': labels.addPlaceholder } }}
         />
         <IconButton type="submit" aria-label={labels.add} disabled={adding} color="primary">
           <AddIcon />

@@ -5,6 +5,7 @@ import { type INestApplication, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { DataSource, EntitySchema, MigrationInterface } from 'typeorm';
 import type { z } from 'zod';
@@ -17,6 +18,7 @@ import { BusTransport } from '../messaging/bus-transport.js';
 import { messagingEntities } from '../messaging/messaging-tables.js';
 import { Outbox } from '../messaging/outbox.js';
 import { ServiceMetrics } from '../metrics/metrics.js';
+import { Errors } from '../errors/domain-error.js';
 import { closeWhileSweepingIdle } from './graceful-close.js';
 import { addManagementListener, serviceDoor } from './management.js';
 import { runHandlersInRequestContext } from './request-context.js';
@@ -155,6 +157,13 @@ export async function startService<E extends z.ZodObject>(
       requestIdHeader: 'x-request-id',
       genReqId: () => randomUUID(),
       routerOptions: { ignoreTrailingSlash: true },
+      // The router's own refusals (a malformed or over-long path parameter) skip the error
+      // filter; they still leave in the one body shape.
+      frameworkErrors: (_error: Error, request: FastifyRequest, reply: FastifyReply) =>
+        reply
+          .status(400)
+          .header('content-type', 'application/json; charset=utf-8')
+          .send(Errors.validation().toBody(String(request.id))),
     });
     app = await NestFactory.create<NestFastifyApplication>(ServiceRoot, adapter, {
       logger: new PinoNestLogger(logger),

@@ -10,13 +10,14 @@ import {
 } from '@meetings/contracts';
 import { copyActionsText, parseHashtags, reorderItems, sortByOrder } from '@meetings/domain';
 import { ApiError, useToast } from '@meetings/shell-context';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { hasErrorCode, useMeetingsApi } from '../../api.js';
 import { EditableItemList } from '../../components/EditableItemList.js';
 import { Section } from '../../components/Section.js';
-import { MeetingCopy } from '../../texts.js';
+import { MeetingCopy, OwedCopy } from '../../texts.js';
 import { saveOptimistically } from '../optimistic.js';
 import type { MeetingPatch } from '../useMeetingLoad.js';
+import { OwedEditor, type OwedPatch } from './OwedEditor.js';
 import { useActionStatus } from './useActionStatus.js';
 
 const LABELS = {
@@ -51,18 +52,26 @@ export function CopyActionsButton({
   );
 }
 
+/** The people an action can be assigned to without sharing: the owner, then the shared list. */
+function meetingPeople(meeting: Pick<Meeting, 'owner' | 'sharedWith'>): string[] {
+  const emails = [meeting.owner.email, ...meeting.sharedWith].map((email) => email.toLowerCase());
+  return [...new Set(emails.filter(Boolean))];
+}
+
 /**
  * The actions of an editable meeting: hashtags as chips, add and edit with Enter, drag to
- * reorder (renumbered from 1), delete, copy. Failed saves are undone with the matching toast.
+ * reorder (renumbered from 1), delete, copy, who owes each and by when (`@` in the add box picks
+ * the assignee). Failed saves are undone with the matching toast.
  */
 export function ActionsPanel({
   meeting,
   onChange,
 }: {
-  meeting: Pick<Meeting, '_id' | 'title' | 'date' | 'actions'>;
+  meeting: Pick<Meeting, '_id' | 'title' | 'date' | 'actions' | 'owner' | 'sharedWith'>;
   onChange: (patch: MeetingPatch) => void;
 }) {
   const api = useMeetingsApi();
+  const people = useMemo(() => meetingPeople(meeting), [meeting]);
   const toast = useToast();
   const items = sortByOrder(meeting.actions);
   const setActions = useCallback((actions: ActionItem[]) => onChange({ actions }), [onChange]);
@@ -82,14 +91,28 @@ export function ActionsPanel({
     );
   }
 
-  async function add(text: string): Promise<boolean> {
+  /** The answer's shared list; says so when assigning has just added someone to it. */
+  function takeSharedWith(saved: Meeting) {
+    const before = new Set(meeting.sharedWith.map((email) => email.toLowerCase()));
+    const added = saved.sharedWith.filter((email) => !before.has(email.toLowerCase()));
+    if (!added.length) return;
+    onChange({ sharedWith: saved.sharedWith });
+    for (const email of added) {
+      const { title, description } = OwedCopy.sharedByAssigning(email);
+      toast.success(title, description);
+    }
+  }
+
+  async function add(text: string, assignee: string | null): Promise<boolean> {
     try {
       const { meeting: saved } = await api.addActionItem(meeting._id, {
         text,
         completed: false,
         hashtags: parseHashtags(text),
+        ...(assignee ? { assignee } : {}),
       });
       setActions(saved.actions);
+      takeSharedWith(saved);
       return true;
     } catch {
       toast.error(MeetingMessages.addActionItemFailed);
@@ -120,6 +143,22 @@ export function ActionsPanel({
     });
   }
 
+  function setOwed(action: ActionItem, patch: OwedPatch) {
+    void change(
+      meeting.actions.map((entry) => (entry.id === action.id ? { ...entry, ...patch } : entry)),
+      async () => {
+        const answer = await api.updateActionItem(meeting._id, action._id, patch);
+        takeSharedWith(answer.meeting);
+        return answer;
+      },
+      (error) =>
+        toast.error(
+          (error instanceof ApiError && error.status === 400 && error.serverMessage) ||
+            MeetingMessages.updateActionItemFailed,
+        ),
+    );
+  }
+
   return (
     <Section title={MeetingCopy.actionsHeading} action={<CopyActionsButton meeting={meeting} />}>
       <EditableItemList
@@ -138,6 +177,10 @@ export function ActionsPanel({
           );
         }}
         onDelete={remove}
+        mentions={people}
+        renderMeta={(action) => (
+          <OwedEditor action={action} people={people} onSave={(patch) => setOwed(action, patch)} />
+        )}
         onMove={(activeId, overId) => {
           const next = reorderItems(items, activeId, overId);
           if (!next) return;

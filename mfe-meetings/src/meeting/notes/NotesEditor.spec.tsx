@@ -139,14 +139,25 @@ describe('notes editor', () => {
     expect(saves()).toEqual([{ notes: '<p>Last Agreed</p>', keepalive: true }]);
   });
 
-  it('never saves an empty paragraph', async () => {
+  it('never saves an empty editor the user left empty', async () => {
+    const { quill, saves, unmount } = await setup('');
+    await act(async () => {
+      quill.insertText(0, 'x', 'user');
+      quill.deleteText(0, quill.getLength(), 'user');
+      await vi.advanceTimersByTimeAsync(6_000);
+    });
+    unmount();
+    expect(saves()).toEqual([]);
+  });
+
+  it('saves cleared notes as empty, once', async () => {
     const { quill, saves, unmount } = await setup();
     await act(async () => {
       quill.deleteText(0, quill.getLength(), 'user');
       await vi.advanceTimersByTimeAsync(6_000);
     });
     unmount();
-    expect(saves()).toEqual([]);
+    expect(saves()).toEqual([{ notes: '', keepalive: false }]);
   });
 
   it('turns a pasted URL into a link that opens in a new tab', async () => {

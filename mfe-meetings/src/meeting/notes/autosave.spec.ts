@@ -38,14 +38,32 @@ describe('notes autosave', () => {
     expect(save).toHaveBeenCalledTimes(1);
   });
 
-  it('sends nothing when the notes equal the last saved value or are an empty paragraph', async () => {
+  it('sends nothing when the notes equal the last saved value', async () => {
     const { type, save, autosave } = setup();
     type('<p>Saved</p>');
     await vi.advanceTimersByTimeAsync(5_000);
+    await autosave.flush({ keepalive: true });
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('sends nothing from an untouched empty editor', async () => {
+    const { type, save, autosave } = setup('');
+    type(EMPTY_NOTES);
+    await vi.advanceTimersByTimeAsync(5_000);
+    type('<p>x</p>');
     type(EMPTY_NOTES);
     await vi.advanceTimersByTimeAsync(5_000);
     await autosave.flush({ keepalive: true });
     expect(save).not.toHaveBeenCalled();
+  });
+
+  it('saves empty notes when the user deletes everything, once', async () => {
+    const { type, save, autosave } = setup('<p>Old text</p>');
+    type(EMPTY_NOTES);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(save).toHaveBeenCalledExactlyOnceWith('', { keepalive: false });
+    await autosave.flush({ keepalive: true });
+    expect(save).toHaveBeenCalledTimes(1);
   });
 
   it('saves at once when asked (selection lost, page hidden, leaving), with keepalive when the page goes', async () => {

@@ -1,7 +1,9 @@
 import { IMAGE_RESIZE_SAVE_DELAY_MS, NOTES_AUTOSAVE_IDLE_MS } from '@meetings/contracts';
 
-/** What an empty editor holds; never saved. */
+/** What an empty editor holds; saved as no notes at all. */
 export const EMPTY_NOTES = '<p><br></p>';
+
+const stored = (html: string): string => (html === EMPTY_NOTES || !html.trim() ? '' : html);
 
 export interface NotesAutosaveOptions {
   /** The editor's HTML once the stored notes are loaded into it. */
@@ -24,10 +26,11 @@ export interface NotesAutosave {
 /**
  * When notes are saved (docs/product.md, Meetings): 5 s after typing stops, 1.5 s after an image resize, and at
  * once on selection loss, page hide or unload and leaving the page. Nothing is sent when the HTML
- * equals the last saved (or in-flight) value or is an empty paragraph.
+ * equals the last saved (or in-flight) value, so an untouched empty editor sends nothing; a user
+ * who deletes every word saves empty notes.
  */
 export function createNotesAutosave(options: NotesAutosaveOptions): NotesAutosave {
-  let lastSaved = options.initial;
+  let lastSaved = stored(options.initial);
   let inFlight: { html: string; done: Promise<void> } | null = null;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
   let resizeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -40,9 +43,9 @@ export function createNotesAutosave(options: NotesAutosaveOptions): NotesAutosav
 
   function flush({ keepalive = false } = {}): Promise<void> {
     clearTimers();
-    const html = options.read();
+    const html = stored(options.read());
     if (inFlight?.html === html) return inFlight.done;
-    if (html === lastSaved || html === EMPTY_NOTES || !html.trim()) return Promise.resolve();
+    if (html === lastSaved) return Promise.resolve();
     const done = options.save(html, { keepalive }).then(
       () => {
         lastSaved = html;
