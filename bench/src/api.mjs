@@ -97,6 +97,23 @@ export function scenarios(size) {
       path: () => '/api/actions?page=1&pageSize=25&hashtag=release&showCompleted=true',
     },
     {
+      // Issue 34: what the caller owes and is late with, from the (assignee, due date) index.
+      id: 'actions-mine-overdue',
+      label: 'Actions, assigned to me, overdue',
+      service: 'actions',
+      read: true,
+      answerGrows: true,
+      path: () => '/api/actions?page=1&pageSize=25&assignee=me&due=overdue',
+    },
+    {
+      id: 'actions-mine-overdue-due',
+      label: 'Actions, assigned to me, overdue, by due date',
+      service: 'actions',
+      read: true,
+      answerGrows: true,
+      path: () => '/api/actions?page=1&pageSize=25&assignee=me&due=overdue&sort=due',
+    },
+    {
       id: 'meeting-get',
       label: 'Get meeting',
       service: 'meetings',

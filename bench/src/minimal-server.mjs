@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// The practical limit: a bare Fastify + pg server that runs the same SQL as the services (it uses
-// their own query builders and views from their builds) and answers the same JSON, with nothing
-// else: no token check, no validation, no Nest, no outbox relay, no events. The caller is named by
-// x-user-id / x-user-email headers. Started as its own process by the benchmark.
+// The practical limit: a bare Fastify server that runs the same queries as the services (their own
+// stores, query builders and views from their builds, on TypeORM data sources as the services open
+// them) and answers the same JSON, with nothing else: no token check, no validation, no Nest, no
+// outbox relay, no events. The caller is named by x-user-id / x-user-email headers. Started as its
+// own process by the benchmark.
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
-import pg from 'pg';
 
 const svc = (path) => new URL(`../../${path}`, import.meta.url).href;
 const { MeetingStore } = await import(svc('svc-meetings/dist/store/meeting-store.js'));
@@ -14,64 +14,48 @@ const { AgendaStore, ActionStore } = await import(svc('svc-meetings/dist/items/i
 const { meetingSummaryView, meetingView, meetingSnapshot } = await import(
   svc('svc-meetings/dist/store/views.js')
 );
-const { listActionsSql } = await import(svc('svc-actions/dist/actions/actions-query.js'));
+const { meetingsService } = await import(svc('svc-meetings/dist/app.js'));
+const { listActionsQuery } = await import(svc('svc-actions/dist/actions/actions-query.js'));
 const { MeetingIndexWriter } = await import(
   svc('svc-actions/dist/action-index/meeting-index.writer.js')
 );
+const { actionsService } = await import(svc('svc-actions/dist/app.js'));
 
 const url = process.env.DATABASE_URL;
 const poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10);
-// The services' own session settings, so both sides get the same plans.
-const { SESSION_SETTINGS } = await import('@meetings/service-kit');
-const pool = (schema) =>
-  new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    options: `-c search_path=${schema},public ${SESSION_SETTINGS}`,
-  });
-const meetingsDb = pool('meetings');
-const actionsDb = pool('actions');
-
-/** What the stores expect of TypeORM: query(text, params) answering rows. */
-const rowsOf = (client) => ({
-  query: (text, params) => client.query(text, params).then((r) => r.rows),
-});
+// The services' own data sources (schema, session settings), so both sides get the same plans.
+const { createDataSource } = await import('@meetings/service-kit');
+const open = async (schema, service) => {
+  const dataSource = createDataSource(
+    { schema, entities: service.entities, migrations: [] },
+    { url, poolSize, statementTimeoutMs: 0 },
+  );
+  await dataSource.initialize();
+  return dataSource;
+};
+const meetingsDb = await open('meetings', meetingsService);
+const actionsDb = await open('actions', actionsService);
 
 const agenda = new AgendaStore();
 const actionStore = new ActionStore();
 const meetings = new MeetingStore(agenda, actionStore);
-const indexWriter = new MeetingIndexWriter(undefined);
-
-async function transaction(db, work) {
-  const client = await db.connect();
-  try {
-    await client.query('BEGIN');
-    const value = await work(rowsOf(client));
-    await client.query('COMMIT');
-    return value;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
+const indexWriter = new MeetingIndexWriter(actionsDb);
 
 const caller = (request) => ({
   id: request.headers['x-user-id'],
   email: request.headers['x-user-email'],
 });
 const canRead = (meeting, who) =>
-  meeting.owner_id === who.id || meeting.shared_with.includes(who.email);
+  meeting.ownerId === who.id || meeting.sharedWith.includes(who.email);
 
 /**
  * The same outbox row the services write with each change (the relay is not part of the request).
  * Written as published already, so the running svc-meetings' relay leaves it alone.
  */
-async function writeEvent(q, subject, data) {
+async function writeEvent(tx, subject, data) {
   const id = randomUUID();
   const body = { id, subject, occurredAt: new Date().toISOString(), data };
-  await q.query(
+  await tx.query(
     `INSERT INTO outbox_event (id, subject, body, headers, published_at) VALUES ($1, $2, $3, $4, now())`,
     [id, subject, JSON.stringify(body), '{}'],
   );
@@ -82,10 +66,9 @@ async function writeEvent(q, subject, data) {
  * MeetingWriter.change (`published`) and MeetingWriter.changeOwn (notes, agenda: no event).
  */
 async function changeMeeting(who, meetingId, work, { published = true } = {}) {
-  const db = rowsOf(meetingsDb);
-  const meeting = await meetings.find(db, meetingId);
+  const meeting = await meetings.find(meetingsDb, meetingId);
   if (!meeting || !canRead(meeting, who)) return null;
-  return transaction(meetingsDb, async (tx) => {
+  return meetingsDb.transaction(async (tx) => {
     await meetings.find(tx, meetingId, { lock: true });
     await work(tx);
     const touched = await meetings.touch(tx, meetingId);
@@ -104,7 +87,7 @@ app.get('/api/meetings', async (request) => {
   const who = caller(request);
   const page = Number(request.query.page ?? 1);
   const pageSize = Number(request.query.pageSize ?? 25);
-  const rows = await meetings.visibleTo(rowsOf(meetingsDb), who, {
+  const rows = await meetings.visibleTo(meetingsDb, who, {
     title: request.query.title || undefined,
     offset: (page - 1) * pageSize,
     limit: pageSize + 1,
@@ -119,10 +102,9 @@ app.get('/api/meetings', async (request) => {
 
 app.get('/api/meetings/:id', async (request, reply) => {
   const who = caller(request);
-  const db = rowsOf(meetingsDb);
-  const meeting = await meetings.find(db, request.params.id);
+  const meeting = await meetings.find(meetingsDb, request.params.id);
   if (!meeting || !canRead(meeting, who)) return reply.code(404).send({ error: 'not found' });
-  return { meeting: meetingView(await meetings.full(db, meeting), who.id) };
+  return { meeting: meetingView(await meetings.full(meetingsDb, meeting), who.id) };
 });
 
 app.put('/api/meetings/:id/update-notes', async (request, reply) => {
@@ -146,7 +128,7 @@ app.put('/api/actions/:meetingId/action/:actionId/status', async (request, reply
   });
   if (!full) return reply.code(404).send({ error: 'not found' });
   const snapshot = meetingSnapshot(full.meeting, full.actions);
-  await transaction(actionsDb, (tx) => indexWriter.upsert(tx, snapshot));
+  await actionsDb.transaction((tx) => indexWriter.upsert(tx, snapshot));
   const action = snapshot.actions.find((a) => a.id === actionId);
   return { action: { _id: action.id, ...action, meetingId } };
 });
@@ -159,20 +141,22 @@ app.get('/api/actions', async (request) => {
     search: request.query.search,
     hashtag: request.query.hashtag?.replace(/^#/, ''),
     showCompleted: request.query.showCompleted === 'true',
+    assignee: request.query.assignee,
+    due: request.query.due,
+    sort: request.query.sort,
   };
-  const { text, values } = listActionsSql(who, query);
-  const rows = (await actionsDb.query(text, values)).rows;
+  const rows = await listActionsQuery(actionsDb, who, query).getMany();
   const hasMore = rows.length > query.pageSize;
   const groups = [];
   for (const row of hasMore ? rows.slice(0, query.pageSize) : rows) {
     let group = groups.at(-1);
-    if (group?.id !== row.meeting_id) {
+    if (group?.id !== row.meetingId) {
       group = {
-        _id: row.meeting_id,
-        id: row.meeting_id,
-        title: row.title,
-        date: row.date.toISOString(),
-        owner: { _id: row.owner_id, id: row.owner_id, email: row.owner_email },
+        _id: row.meetingId,
+        id: row.meetingId,
+        title: row.meetingTitle,
+        date: row.meetingDate.toISOString(),
+        owner: { _id: row.ownerId, id: row.ownerId, email: row.ownerEmail },
         actions: [],
       };
       groups.push(group);
@@ -184,6 +168,8 @@ app.get('/api/actions', async (request) => {
       completed: row.completed,
       order: row.order,
       hashtags: row.hashtags,
+      assignee: row.assignee,
+      dueDate: row.dueDate,
     });
   }
   return { page: query.page, pageSize: query.pageSize, hasMore, meetings: groups };
@@ -196,6 +182,6 @@ for (const signal of ['SIGTERM', 'SIGINT'])
   process.on(signal, () => {
     void app
       .close()
-      .then(() => Promise.all([meetingsDb.end(), actionsDb.end()]))
+      .then(() => Promise.all([meetingsDb.destroy(), actionsDb.destroy()]))
       .then(() => process.exit(0));
   });

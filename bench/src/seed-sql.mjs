@@ -13,7 +13,7 @@ export const SCHEMAS = {
  * Bumped when the generated data or the services' migrations change, so an old data set is made
  * again (services would not start on tables their migration history does not know).
  */
-export const GENERATOR_VERSION = 5;
+export const GENERATOR_VERSION = 6;
 
 const TITLES = [
   'Weekly sync',
@@ -139,6 +139,21 @@ export const TAGS = [
   ...Array.from({ length: 290 }, (_, i) => `tag${i + 10}`),
 ];
 
+/**
+ * Who owes an action and by when: 70 % of actions have an assignee, 60 % a due date, spread evenly
+ * from 90 days before the day the data set is generated to 30 days after it (three quarters past,
+ * so about 0.7 x 0.6 x 0.75 x 0.4 open = 13 % of all actions are someone's overdue ones, and the
+ * "today" and "this week" filters find some too). The dates move with the generation day, not with
+ * the meetings' fixed dates (all in the past), so that a new data set has future ones; a data set
+ * kept for a few days has a few more overdue.
+ */
+export const ACCOUNTABILITY = {
+  assignedPercent: 70,
+  datedPercent: 60,
+  daysBefore: 90,
+  daysAfter: 30,
+};
+
 export const BENCH_UUID_FUNCTION = `
 CREATE OR REPLACE FUNCTION public.bench_uuid(t text) RETURNS uuid LANGUAGE sql IMMUTABLE AS $$
   SELECT (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-4' || substr(h, 14, 3) || '-'
@@ -235,11 +250,20 @@ export function meetingsSql(from, to, users, steady) {
     },
     {
       // Hashtags are the text's tags in order, without # and repeats (what parseHashtags makes).
-      text: `INSERT INTO ${meetings}.action_item (id, meeting_id, text, completed, position, hashtags)
-             SELECT public.bench_uuid('action' || m || '-' || n), public.bench_uuid('meeting' || m),
+      // The assignee is one of the meeting's people (its owner or someone on its shared list, as
+      // assigning an outsider shares with them), so each person is assigned about as many actions
+      // as the meetings they take part in: the steady user the same number at every size.
+      text: `INSERT INTO ${meetings}.action_item (id, meeting_id, text, completed, position, hashtags, assignee, due_date)
+             SELECT public.bench_uuid('action' || m || '-' || n), mt.id,
                     w.words || (SELECT coalesce(string_agg(' #' || x.t, '' ORDER BY x.o), '') FROM unnest(tg.tags) WITH ORDINALITY x(t, o)),
-                    abs(hashtext('done' || m || ':' || n)) % 10 < 6, n, tg.tags
-             FROM generate_series($1::int, $2::int) m,
+                    abs(hashtext('done' || m || ':' || n)) % 10 < 6, n, tg.tags,
+                    CASE WHEN abs(hashtext('as' || m || ':' || n)) % 100 < $6::int
+                         THEN p.people[1 + abs(hashtext('who' || m || ':' || n)) % cardinality(p.people)] END,
+                    CASE WHEN abs(hashtext('due' || m || ':' || n)) % 100 < $7::int
+                         THEN current_date + (abs(hashtext('day' || m || ':' || n)) % ($8::int + $9::int + 1) - $8::int) END
+             FROM generate_series($1::int, $2::int) m
+                  JOIN ${meetings}.meeting mt ON mt.id = public.bench_uuid('meeting' || m),
+                  LATERAL (SELECT ARRAY[mt.owner_email] || mt.shared_with AS people) p,
                   generate_series(1, 4 + (m * 7) % 13) n,
                   LATERAL (SELECT array_to_string(ARRAY(
                     SELECT CASE WHEN abs(hashtext(m || ':' || n || ':' || j)) % 10 < 3
@@ -252,7 +276,17 @@ export function meetingsSql(from, to, users, steady) {
                         SELECT ($5::text[])[1 + floor(array_length($5::text[], 1) * power((abs(hashtext('t' || m || ':' || n || ':' || j)) % 10000) / 10000.0, 2))::int] AS t, j
                         FROM generate_series(1, abs(hashtext('tc' || m || ':' || n)) % 3) j) x
                       GROUP BY x.t) y ORDER BY y.j) AS tags) tg`,
-      values: [from, to, COMMON_WORDS, RARE_WORDS, TAGS],
+      values: [
+        from,
+        to,
+        COMMON_WORDS,
+        RARE_WORDS,
+        TAGS,
+        ACCOUNTABILITY.assignedPercent,
+        ACCOUNTABILITY.datedPercent,
+        ACCOUNTABILITY.daysBefore,
+        ACCOUNTABILITY.daysAfter,
+      ],
     },
   ];
 }
@@ -264,7 +298,8 @@ const ORDERED_DISTINCT_LOWER = (column, trim) => `ARRAY(
 
 /**
  * svc-actions' index of meetings from..to, as its event handler writes it from a snapshot:
- * shared e-mails trimmed, lower-cased and distinct; hashtag keys lower-cased and distinct; each
+ * shared e-mails trimmed, lower-cased and distinct; hashtag keys lower-cased and distinct; the
+ * assignee (lower-cased by svc-meetings) and due date as the action has them; each
  * action row carrying its meeting's title, date, owner and shared list; one reader row per owner
  * and shared e-mail.
  */
@@ -279,9 +314,9 @@ export function indexSql(from, to) {
     },
     {
       text: `INSERT INTO ${actions}.indexed_action (meeting_id, id, text, completed, "order", hashtags, hashtag_keys,
-                                                  meeting_title, meeting_date, owner_id, owner_email, shared_with)
+                                                  assignee, due_date, meeting_title, meeting_date, owner_id, owner_email, shared_with)
              SELECT a.meeting_id, a.id, a.text, a.completed, a.position, a.hashtags, ${ORDERED_DISTINCT_LOWER('a.hashtags', false)},
-                    im.title, im.date, im.owner_id, im.owner_email, im.shared_with
+                    a.assignee, a.due_date, im.title, im.date, im.owner_id, im.owner_email, im.shared_with
              FROM generate_series($1::int, $2::int) m
                   JOIN ${actions}.indexed_meeting im ON im.id = public.bench_uuid('meeting' || m)
                   JOIN ${meetings}.action_item a ON a.meeting_id = im.id`,

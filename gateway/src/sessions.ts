@@ -29,6 +29,8 @@ export class SessionResolver {
   private readonly cache: LRUCache<string, { resolution: SessionResolution | null }>;
   private readonly keyBySession: LRUCache<string, string>;
   private readonly asking = new Map<string, Promise<SessionResolution | null>>();
+  /** Counts forgets: an answer asked for before one may predate it, and is not kept. */
+  private forgets = 0;
 
   constructor(
     private readonly authUrl: string,
@@ -57,7 +59,10 @@ export class SessionResolver {
   }
 
   private async askAndKeep(token: string, key: string): Promise<SessionResolution | null> {
+    const forgetsBefore = this.forgets;
     const resolution = await this.ask(token);
+    // A logout, a new time zone or a revocation meanwhile: svc-auth may have answered before it.
+    if (this.forgets !== forgetsBefore) return resolution;
     const ttl = resolution
       ? Math.min(this.limits.maxAgeMs, resolution.internalTokenExpiresAt - 10_000 - Date.now())
       : NEGATIVE_CACHE_MS;
@@ -69,6 +74,7 @@ export class SessionResolver {
   }
 
   forgetToken(token: string): void {
+    this.forgets++;
     const key = cacheKey(token);
     const sessionId = this.cache.get(key)?.resolution?.sessionId;
     if (sessionId) this.keyBySession.delete(sessionId);
@@ -77,6 +83,7 @@ export class SessionResolver {
   }
 
   forgetSession(sessionId: string): void {
+    this.forgets++;
     const key = this.keyBySession.get(sessionId);
     if (key) this.cache.delete(key);
     this.keyBySession.delete(sessionId);

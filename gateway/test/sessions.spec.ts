@@ -49,6 +49,21 @@ describe('the per-session cache', () => {
     expect(asked).toEqual(['t0', 't0']);
   });
 
+  it('keeps no answer that was on its way when the session was forgotten', async () => {
+    const sessions = new SessionResolver(authUrl, { maxAgeMs: 60_000, maxEntries: 100 });
+    // A new time zone saved while another request of the page was being resolved.
+    const changed = sessions.resolve('changed');
+    sessions.forgetToken('changed');
+    await changed;
+    // A revocation from another replica before this one had the answer.
+    const revoked = sessions.resolve('revoked');
+    sessions.forgetSession('session-revoked');
+    await revoked;
+    await sessions.resolve('changed');
+    await sessions.resolve('revoked');
+    expect(asked).toEqual(['changed', 'revoked', 'changed', 'revoked']);
+  });
+
   it('asks again once an answer is older than its age limit', async () => {
     const sessions = new SessionResolver(authUrl, { maxAgeMs: 100, maxEntries: 100 });
     await sessions.resolve('aging');

@@ -243,6 +243,50 @@ describe('changing the title and date', () => {
     expect(versions).toEqual([1, 2, 3, 4]);
   });
 
+  it('refuses a date outside 1970-2100 in every route that sets one, changing nothing', async () => {
+    const owner = h.as(testUser());
+    const { id } = await owner.create('Planning', day(1));
+    const before = await owner.meeting(id);
+    const outOfRange = ['0026-11-30T09:00:00.000Z', '1969-12-31T23:59:59Z', '2101-01-01T00:00:00Z'];
+    for (const date of outOfRange) {
+      for (const [method, url, body] of [
+        ['PUT', `/api/meetings/${id}/update-info`, { date }],
+        ['POST', '/api/meetings/create', { title: 'Typo', date }],
+        [
+          'POST',
+          `/api/meetings/${id}/duplicate`,
+          {
+            title: 'Copy',
+            date,
+            includeShared: false,
+            agendaOption: 'all',
+            includeNotes: false,
+            actionsOption: 'none',
+          },
+        ],
+      ] as const) {
+        const response = await owner.request(method, url, body);
+        expect(response.statusCode, `${method} ${url} ${date}`).toBe(400);
+        expect(response.json()).toMatchObject({
+          error: 'The meeting date must be a real date between 1970 and 2100.',
+        });
+      }
+    }
+    expect(await owner.meeting(id)).toEqual(before);
+    // Neither the create nor the duplicate made a meeting.
+    expect((await owner.get('/api/meetings/?page=1&pageSize=100')).json()).toMatchObject({
+      meetings: [expect.objectContaining({ id })],
+    });
+    expect((await owner.get('/api/meetings/?page=1&pageSize=100')).json()).toMatchObject({
+      meetings: { length: 1 },
+    });
+    expect(
+      await owner.change('PUT', `/api/meetings/${id}/update-info`, {
+        date: '2100-12-31T23:45:00.000Z',
+      }),
+    ).toMatchObject({ date: '2100-12-31T23:45:00.000Z' });
+  });
+
   it('needs one of them', async () => {
     const owner = h.as(testUser());
     const { id } = await owner.create('Planning');

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { CalendarDateSchema, resolveTimeZone, TimeZoneSchema } from './common.js';
-import { AssigneeSchema, UpdateActionItemBodySchema } from './meetings.js';
+import {
+  AssigneeSchema,
+  UpdateActionItemBodySchema,
+  UpdateMeetingInfoBodySchema,
+} from './meetings.js';
 import { ValidationMessages } from './messages.js';
 
 describe('a due date', () => {
@@ -78,4 +82,23 @@ describe('a time zone', () => {
       expect(result.error?.issues[0]?.message).toBe(ValidationMessages.timeZoneInvalid);
     },
   );
+});
+
+describe('a meeting date', () => {
+  it.each(['1970-01-01T00:00:00Z', '2026-11-30T09:00:00.000Z', '2100-12-31T23:59:59+00:00'])(
+    'accepts %s',
+    (date) => {
+      expect(UpdateMeetingInfoBodySchema.parse({ date })).toEqual({ date });
+    },
+  );
+
+  it.each([
+    '0026-11-30T09:00:00Z',
+    '1969-12-31T23:59:59Z',
+    '2101-01-01T00:00:00Z',
+    '9999-01-01T00:00:00Z',
+  ])('refuses %s with the range message', (date) => {
+    const result = UpdateMeetingInfoBodySchema.safeParse({ date });
+    expect(result.error?.issues[0]?.message).toBe(ValidationMessages.meetingDateOutOfRange);
+  });
 });

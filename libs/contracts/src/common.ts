@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, MAX_PAGE_SIZE, PAGE_SIZE, SEARCH_MAX_LENGTH } from './constants.js';
 import { ValidationMessages } from './messages.js';
-import { BROWSER_EMAIL, EMAIL_SHAPE } from './shapes.js';
+import { BROWSER_EMAIL, EMAIL_SHAPE, isMeetingDate } from './shapes.js';
 
 // The shapes live in a module without zod, so a front end that checks an address as it is typed
 // does not load the schema library with them.
-export { EMAIL_SHAPE } from './shapes.js';
+export { EMAIL_SHAPE, isMeetingDate } from './shapes.js';
 
 export const IdSchema = z.uuid();
 
@@ -26,6 +26,12 @@ export const EmailSchema = boundedText(EMAIL_MAX_LENGTH * 4, ValidationMessages.
   .regex(BROWSER_EMAIL, ValidationMessages.emailInvalid);
 
 export const IsoDateTimeSchema = z.iso.datetime({ offset: true });
+
+/** A meeting's date and time: an ISO instant with an offset, within the years meetings may have. */
+export const MeetingDateTimeSchema = IsoDateTimeSchema.refine(
+  (value) => isMeetingDate(new Date(value)),
+  ValidationMessages.meetingDateOutOfRange,
+);
 
 /**
  * A calendar day, `YYYY-MM-DD`. zod's ISO date knows month lengths and leap years (2026-02-30 and

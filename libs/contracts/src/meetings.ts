@@ -4,7 +4,7 @@ import {
   CalendarDateSchema,
   EMAIL_SHAPE,
   IdSchema,
-  IsoDateTimeSchema,
+  MeetingDateTimeSchema,
   PageQuerySchema,
   PagingSchema,
   QueryBooleanSchema,
@@ -128,12 +128,12 @@ export type ListMeetingsQuery = z.infer<typeof ListMeetingsQuerySchema>;
 
 export const CreateMeetingBodySchema = z.strictObject({
   title: TitleSchema,
-  date: IsoDateTimeSchema.optional(),
+  date: MeetingDateTimeSchema.optional(),
 });
 export type CreateMeetingBody = z.infer<typeof CreateMeetingBodySchema>;
 
 export const UpdateMeetingInfoBodySchema = z
-  .strictObject({ title: TitleSchema.optional(), date: IsoDateTimeSchema.optional() })
+  .strictObject({ title: TitleSchema.optional(), date: MeetingDateTimeSchema.optional() })
   .refine((body) => body.title !== undefined || body.date !== undefined, 'Give a title or a date.');
 export type UpdateMeetingInfoBody = z.infer<typeof UpdateMeetingInfoBodySchema>;
 
@@ -235,7 +235,7 @@ export const ActionsOptionValues = ['none', 'move-incomplete', 'all'] as const;
 
 export const DuplicateMeetingBodySchema = z.strictObject({
   title: TitleSchema,
-  date: IsoDateTimeSchema,
+  date: MeetingDateTimeSchema,
   includeShared: z.boolean(),
   agendaOption: z.enum(AgendaOptionValues),
   includeNotes: z.boolean(),

@@ -13,6 +13,7 @@ export const ValidationMessages = {
   dueFilterInvalid: 'due must be one of overdue, today, week or none.',
   sortInvalid: 'sort must be due.',
   timeZoneInvalid: 'The time zone must be an IANA time-zone name such as Europe/London.',
+  meetingDateOutOfRange: 'The meeting date must be a real date between 1970 and 2100.',
 } as const;
 
 export const AuthMessages = {

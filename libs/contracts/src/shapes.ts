@@ -13,3 +13,12 @@ export const EMAIL_SHAPE = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
  */
 export const BROWSER_EMAIL =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+const MEETING_DATES_FROM = Date.UTC(1970, 0, 1);
+const MEETING_DATES_BEFORE = Date.UTC(2101, 0, 1);
+
+/** Whether a meeting may be on `date`: 1970 to 2100 (a year typed as "26" is a typo, not 0026). */
+export function isMeetingDate(date: Date): boolean {
+  const time = date.getTime();
+  return time >= MEETING_DATES_FROM && time < MEETING_DATES_BEFORE;
+}

@@ -1,36 +1,54 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
+import { isMeetingDate, ValidationMessages } from '@meetings/contracts';
 import { dateInputValue, formatTime, timeChoices, withDay, withTime } from '@meetings/domain/dates';
+import { useEffect, useState } from 'react';
 import { MeetingCopy } from '../texts.js';
 
 const TIME_CHOICES = timeChoices();
 
 /**
  * A native date input and a time select with the 96 quarter-hour choices. A stored
- * time between the choices still shows, without becoming a choice.
+ * time between the choices still shows, without becoming a choice. A typed day outside the years
+ * a meeting may have (a year half typed, "0026") is shown as an error and not passed on.
  */
 export function DateTimeFields({
   value,
   onChange,
+  onValidityChange,
   disabled = false,
   idPrefix,
 }: {
   value: Date;
   onChange: (next: Date) => void;
+  onValidityChange?: (valid: boolean) => void;
   disabled?: boolean;
   idPrefix: string;
 }) {
   const time = formatTime(value);
+  const day = dateInputValue(value);
+  // What was typed over the day it was typed on; a new day from outside replaces it.
+  const [typed, setTyped] = useState({ over: day, text: day });
+  const draft = typed.over === day ? typed.text : day;
+  const invalid = draft !== day;
+  useEffect(() => onValidityChange?.(!invalid), [invalid, onValidityChange]);
   return (
     <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
       <TextField
         id={`${idPrefix}-date`}
         type="date"
         label={MeetingCopy.dateLabel}
-        value={dateInputValue(value)}
+        value={draft}
         disabled={disabled}
+        error={invalid}
+        helperText={invalid ? ValidationMessages.meetingDateOutOfRange : undefined}
         onChange={(event) => {
-          if (event.target.value) onChange(withDay(value, event.target.value));
+          const text = event.target.value;
+          const next = text ? withDay(value, text) : null;
+          if (next && isMeetingDate(next)) {
+            setTyped({ over: text, text });
+            onChange(next);
+          } else setTyped({ over: day, text });
         }}
         size="small"
         slotProps={{ inputLabel: { shrink: true } }}

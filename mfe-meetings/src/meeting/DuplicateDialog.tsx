@@ -51,10 +51,11 @@ export function DuplicateDialog({
   const [includeNotes, setIncludeNotes] = useState(false);
   const [actionsOption, setActionsOption] = useState<ActionsOption>('none');
   const [busy, setBusy] = useState(false);
+  const [dateValid, setDateValid] = useState(true);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!title.trim() || busy) return;
+    if (!title.trim() || !dateValid || busy) return;
     setBusy(true);
     // The copy takes what is on screen, including notes and a title typed a moment ago.
     await saves.flushAll();
@@ -98,7 +99,12 @@ export function DuplicateDialog({
               <FormLabel component="legend" sx={{ mb: 1.5 }}>
                 {DuplicateTexts.dateAndTime}
               </FormLabel>
-              <DateTimeFields idPrefix="duplicate" value={date} onChange={setDate} />
+              <DateTimeFields
+                idPrefix="duplicate"
+                value={date}
+                onChange={setDate}
+                onValidityChange={setDateValid}
+              />
             </FormControl>
             <FormControlLabel
               control={
@@ -167,7 +173,7 @@ export function DuplicateDialog({
           <Button onClick={onClose} disabled={busy}>
             {DuplicateTexts.cancel}
           </Button>
-          <Button type="submit" variant="contained" disabled={busy || !title.trim()}>
+          <Button type="submit" variant="contained" disabled={busy || !title.trim() || !dateValid}>
             {DuplicateTexts.duplicate}
           </Button>
         </DialogActions>

@@ -1,5 +1,5 @@
 import { MeetingMessages, SuccessToasts, type Meeting } from '@meetings/contracts';
-import { useToast } from '@meetings/shell-context';
+import { ApiError, useToast } from '@meetings/shell-context';
 import { useState } from 'react';
 import { useMeetingsApi } from '../api.js';
 import { DateTimeFields } from './DateTimeFields.js';
@@ -25,9 +25,12 @@ export function MeetingDateTime({
       const { meeting: saved } = await api.updateInfo(meeting._id, { date: next.toISOString() });
       onChange({ date: saved.date });
       toast.success(SuccessToasts.dateTimeUpdated.title, SuccessToasts.dateTimeUpdated.description);
-    } catch {
+    } catch (error) {
       setDate(before);
-      toast.error(MeetingMessages.updateDateTimeFailed);
+      // A refusal says why under the product's text; anything else is the product's text alone.
+      const reason = error instanceof ApiError && error.status < 500 && error.serverMessage;
+      if (reason) toast.error(reason, MeetingMessages.updateDateTimeFailed);
+      else toast.error(MeetingMessages.updateDateTimeFailed);
     }
   }
 

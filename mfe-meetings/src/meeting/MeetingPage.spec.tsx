@@ -243,6 +243,51 @@ describe('meeting page: date and time', () => {
   });
 });
 
+describe('meeting page: a date outside 1970-2100', () => {
+  it('is shown as an error where it is typed and saved only once it is valid', async () => {
+    const { fetch } = open({
+      [MEETING]: loaded({ date: new Date(2026, 2, 5, 10, 0).toISOString() }),
+      'PUT /meetings/m1/update-info': (call) => answer(call.body as object),
+    });
+    const date = (await screen.findByLabelText('Date')) as HTMLInputElement;
+    fireEvent.change(date, { target: { value: '0026-03-05' } });
+    expect(date.value).toBe('0026-03-05');
+    expect(
+      await screen.findByText('The meeting date must be a real date between 1970 and 2100.'),
+    ).toBeTruthy();
+    expect(date.getAttribute('aria-invalid')).toBe('true');
+    expect(fetch.calls.filter((c) => c.path === '/meetings/m1/update-info')).toHaveLength(0);
+    fireEvent.change(date, { target: { value: '2026-03-06' } });
+    await waitFor(() =>
+      expect(fetch.calls.find((c) => c.path === '/meetings/m1/update-info')?.body).toEqual({
+        date: new Date(2026, 2, 6, 10, 0).toISOString(),
+      }),
+    );
+    expect(date.getAttribute('aria-invalid')).toBe('false');
+    expect(screen.queryByText('The meeting date must be a real date between 1970 and 2100.')).toBe(
+      null,
+    );
+  });
+
+  it('shows why the server refused a date', async () => {
+    const { services } = open({
+      [MEETING]: loaded({ date: new Date(2026, 2, 5, 10, 0).toISOString() }),
+      'PUT /meetings/m1/update-info': () =>
+        jsonResponse({ statusCode: 400, error: 'The meeting date is refused.' }, 400),
+    });
+    const date = (await screen.findByLabelText('Date')) as HTMLInputElement;
+    fireEvent.change(date, { target: { value: '2026-04-01' } });
+    await waitFor(() =>
+      expect(services.toast.shown.at(-1)).toEqual({
+        kind: 'error',
+        title: 'Failed to update date/time',
+        description: 'The meeting date is refused.',
+      }),
+    );
+    expect(date.value).toBe('2026-03-05');
+  });
+});
+
 describe('meeting page: sharing', () => {
   function setupSharing(sharedWith = ['ann@example.com']) {
     return open({
