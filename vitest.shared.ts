@@ -1,4 +1,5 @@
 // One place that says how a package's tests run, so every package's vitest.config.ts stays a line long.
+import { fileURLToPath } from 'node:url';
 import swc from 'unplugin-swc';
 import { defineProject, type UserWorkspaceConfig } from 'vitest/config';
 
@@ -57,6 +58,7 @@ export function reactProject(name: string): UserWorkspaceConfig {
       name,
       environment: 'jsdom',
       include: ['src/**/*.spec.ts', 'src/**/*.spec.tsx', 'test/**/*.spec.tsx'],
+      setupFiles: [fileURLToPath(new URL('./vitest.react-setup.ts', import.meta.url))],
       testTimeout: 20_000,
     },
   });

@@ -12,7 +12,7 @@ describe('mfe-meetings ./App routes', () => {
   it('shows the meetings list where the shell mounts it', async () => {
     renderMeetingsApp(routes);
     expect(screen.getByRole('heading', { name: 'Meetings' })).toBeTruthy();
-    expect(await screen.findByText('No more meetings to load.')).toBeTruthy();
+    expect(await screen.findByText('No meetings yet')).toBeTruthy();
   });
 
   it('opens the read-only page at /:id/readonly', async () => {

@@ -5,6 +5,11 @@ export const ListCopy = {
   searchLabel: 'Search meetings',
   searchPlaceholder: 'Search meetings...',
   avatarsLabel: 'People in this meeting',
+  noMeetingsYet: 'No meetings yet',
+  noMeetingsYetHint: 'Create your first meeting with New Meeting.',
+  noMeetingsShared: 'Meetings shared with you will show here.',
+  noMatches: (search: string) => `No meetings match “${search}”`,
+  noMatchesHint: 'Check the spelling, or search for another word of the title.',
 } as const;
 
 export const MeetingCopy = {

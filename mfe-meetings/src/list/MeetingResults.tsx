@@ -1,20 +1,34 @@
+import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import Typography from '@mui/material/Typography';
 import {
   INFINITE_SCROLL_MARGIN_PX,
   INFINITE_SCROLL_THRESHOLD,
   ListMessages,
+  MeetingTexts,
 } from '@meetings/contracts';
 import { groupMeetings } from '@meetings/domain/dates';
 import { useDeferredStore } from '@meetings/shell-context';
 import { useEffect, useRef, useState } from 'react';
 import { useMeetingsApi } from '../api.js';
+import { ListCopy } from '../texts.js';
 import { createMeetingPages } from './meeting-pages.js';
 import { MeetingRow } from './MeetingRow.js';
 
-/** The grouped meetings of one search, loading more as the end of the list comes into view. */
-export function MeetingResults({ search }: { search: string }) {
+/**
+ * The grouped meetings of one search, loading more as the end of the list comes into view. An
+ * empty result says why and what to do; the end of a list that has rows says there is no more.
+ */
+export function MeetingResults({
+  search,
+  onNewMeeting,
+}: {
+  search: string;
+  /** Shown beside an empty list when the user may create meetings. */
+  onNewMeeting?: () => void;
+}) {
   const api = useMeetingsApi();
   const [pages] = useState(() =>
     createMeetingPages((page, signal) =>
@@ -47,6 +61,9 @@ export function MeetingResults({ search }: { search: string }) {
     return () => observer.disconnect();
   }, [pages, hasMore, loading, meetings]);
 
+  if (!loading && !hasMore && meetings.length === 0)
+    return <NoMeetings search={search.trim()} onNewMeeting={onNewMeeting} />;
+
   return (
     <Box>
       {groupMeetings(meetings).map(({ group, meetings: rows }) => (
@@ -74,6 +91,30 @@ export function MeetingResults({ search }: { search: string }) {
       >
         {loading ? ListMessages.loading : hasMore ? '' : ListMessages.noMoreMeetings}
       </Typography>
+    </Box>
+  );
+}
+
+function NoMeetings({ search, onNewMeeting }: { search: string; onNewMeeting?: () => void }) {
+  const [title, hint] = search
+    ? [ListCopy.noMatches(search), ListCopy.noMatchesHint]
+    : [
+        ListCopy.noMeetingsYet,
+        onNewMeeting ? ListCopy.noMeetingsYetHint : ListCopy.noMeetingsShared,
+      ];
+  return (
+    <Box role="status" sx={{ textAlign: 'center', py: 6 }}>
+      <Typography variant="h6" component="p">
+        {title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 1 }}>
+        {hint}
+      </Typography>
+      {!search && onNewMeeting ? (
+        <Button variant="outlined" startIcon={<AddIcon />} onClick={onNewMeeting} sx={{ mt: 2 }}>
+          {MeetingTexts.newMeeting}
+        </Button>
+      ) : null}
     </Box>
   );
 }

@@ -155,14 +155,19 @@ describe('meetings list', () => {
     await screen.findByText('Meeting p1-0');
     io.report(true);
     await waitFor(() => expect(pages()).toEqual(['1', '2']));
-    // The failed page is not asked again while the end stays in view...
+    // The failed page has settled (the client may retry a 503 before giving up)...
+    await waitFor(() => expect(screen.queryByText('Loading...')).toBeNull());
+    // ...and is not asked again while the end stays in view...
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(pages()).toEqual(['1', '2']);
     // ...but once it leaves and comes back, and then page after page while it stays.
     io.report(false);
     io.report(true);
     // Two more pages, each asked for once the deferred render of the one before has committed.
-    expect(await screen.findByText('No more meetings to load.')).toBeTruthy();
+    // Three renders of 25 rows each: slow in jsdom on a loaded machine.
+    expect(
+      await screen.findByText('No more meetings to load.', {}, { timeout: 15_000 }),
+    ).toBeTruthy();
     expect(pages()).toEqual(['1', '2', '2', '3']);
     expect(screen.getAllByRole('link')).toHaveLength(53);
   });
@@ -200,12 +205,46 @@ describe('meetings list', () => {
   });
 
   it('offers "New Meeting" unless the user is on the free tier', async () => {
-    const routes = { 'GET /meetings/': () => jsonResponse(listPage([])) };
+    const routes = { 'GET /meetings/': () => jsonResponse(listPage([summary('m1', NOW)])) };
     const trial = renderMeetingsApp(routes);
     expect(await screen.findByRole('button', { name: 'New Meeting' })).toBeTruthy();
     trial.unmount();
     renderMeetingsApp(routes, { status: plan('free') });
     await screen.findByText('No more meetings to load.');
+    expect(screen.queryByRole('button', { name: 'New Meeting' })).toBeNull();
+  });
+
+  it('says what an empty list means and what to do, not that it ended', async () => {
+    const routes = {
+      'GET /meetings/': () => jsonResponse(listPage([])),
+    };
+    const { user } = renderMeetingsApp(routes);
+    const heading = await screen.findByText('No meetings yet');
+    expect(heading.closest('[role="status"]')?.textContent).toContain(
+      'Create your first meeting with New Meeting.',
+    );
+    expect(screen.queryByText('No more meetings to load.')).toBeNull();
+    const buttons = screen.getAllByRole('button', { name: 'New Meeting' });
+    expect(buttons).toHaveLength(2);
+    await user.click(buttons[1]!);
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
+
+  it('names the search that found nothing', async () => {
+    const { user } = renderMeetingsApp({ 'GET /meetings/': () => jsonResponse(listPage([])) });
+    await screen.findByText('No meetings yet');
+    await user.type(screen.getByLabelText('Search meetings'), 'budget');
+    expect(await screen.findByText('No meetings match “budget”')).toBeTruthy();
+    expect(screen.queryByText('No more meetings to load.')).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'New Meeting' })).toHaveLength(1);
+  });
+
+  it('tells a free-tier user with no meetings where shared ones appear, without New Meeting', async () => {
+    renderMeetingsApp(
+      { 'GET /meetings/': () => jsonResponse(listPage([])) },
+      { status: plan('free') },
+    );
+    expect(await screen.findByText('Meetings shared with you will show here.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'New Meeting' })).toBeNull();
   });
 });

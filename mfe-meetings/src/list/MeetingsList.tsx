@@ -22,6 +22,7 @@ export function MeetingsList() {
   const [search, setSearch] = useState('');
   const settledSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [creating, setCreating] = useState(false);
+  const mayCreate = Boolean(current && current.status !== 'free');
 
   useEffect(() => {
     get().catch(() => undefined);
@@ -33,7 +34,7 @@ export function MeetingsList() {
         <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
           {ListCopy.heading}
         </Typography>
-        {current && current.status !== 'free' ? (
+        {mayCreate ? (
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
             {MeetingTexts.newMeeting}
           </Button>
@@ -63,7 +64,11 @@ export function MeetingsList() {
         />
       </Paper>
       {/* A new search starts a new list from page 1. */}
-      <MeetingResults key={settledSearch.trim()} search={settledSearch} />
+      <MeetingResults
+        key={settledSearch.trim()}
+        search={settledSearch}
+        onNewMeeting={mayCreate ? () => setCreating(true) : undefined}
+      />
       {creating ? (
         <Suspense fallback={null}>
           <NewMeetingDialog onClose={() => setCreating(false)} />
