@@ -6,19 +6,26 @@ import Typography from '@mui/material/Typography';
 import { ListMessages, SEARCH_DEBOUNCE_MS, ShellTexts } from '@meetings/contracts';
 import { applyHashtagSuggestion } from '@meetings/domain';
 import { useEffect, useState } from 'react';
-import { Navigate, Route, Routes } from '@meetings/shell-context/router';
+import { Navigate, Route, Routes, useSearchParams } from '@meetings/shell-context/router';
 import { ActionList } from './components/ActionList.js';
+import { FilterChips } from './components/FilterChips.js';
 import { ACTIONS_PATH } from './paths.js';
 import { SearchBox } from './components/SearchBox.js';
 import { listKey, toSearchQuery, type SearchQuery } from './search-query.js';
 import { ActionsCopy } from './texts.js';
+import { readUrlFilters, writeUrlFilters } from './url-filters.js';
 
-/** /app/actions: every action the user can see, searched and filtered, by meeting. */
+/**
+ * /app/actions: every action the user can see, searched and filtered, by meeting. The filters on
+ * who owes an action and by when live in the address.
+ */
 function ActionsPage() {
   const [text, setText] = useState('');
   const [pickedTag, setPickedTag] = useState<string | null>(null);
   const [query, setQuery] = useState<SearchQuery>({ search: '', hashtag: null });
   const [showCompleted, setShowCompleted] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const urlFilters = readUrlFilters(params);
 
   // Typing searches once it pauses for the debounce; picking a hashtag or Enter searches at once.
   useEffect(() => {
@@ -33,7 +40,7 @@ function ActionsPage() {
     setQuery(toSearchQuery(next, tag));
   }
 
-  const key = listKey(query, showCompleted);
+  const key = listKey(query, showCompleted, [urlFilters.assignee, urlFilters.due, urlFilters.sort]);
   return (
     <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 960 }}>
       <Typography variant="h4" component="h1" gutterBottom>
@@ -42,7 +49,7 @@ function ActionsPage() {
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
-        sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' }, mb: 3 }}
+        sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' }, mb: 2 }}
       >
         <SearchBox
           text={text}
@@ -62,9 +69,13 @@ function ActionsPage() {
           label={ListMessages.showCompleted}
         />
       </Stack>
+      <FilterChips
+        filters={urlFilters}
+        onChange={(next) => setParams(writeUrlFilters(params, next), { replace: true })}
+      />
       <ActionList
         key={key}
-        filters={{ search: query.search, hashtag: query.hashtag, showCompleted }}
+        filters={{ search: query.search, hashtag: query.hashtag, showCompleted, ...urlFilters }}
       />
     </Box>
   );

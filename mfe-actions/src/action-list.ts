@@ -1,5 +1,6 @@
 import {
   ActionsPageMessages,
+  type DueFilter,
   PAGE_SIZE,
   type ActionStatusResponse,
   type ActionsMeetingGroup,
@@ -19,6 +20,9 @@ export interface ActionFilters {
   search: string;
   hashtag: string | null;
   showCompleted: boolean;
+  assignee?: 'me' | null;
+  due?: DueFilter | null;
+  sort?: 'due' | null;
 }
 
 export interface ActionView {
@@ -133,6 +137,9 @@ export function createActionList(api: ApiClient, toast: Toast, filters: ActionFi
               search: filters.search,
               hashtag: filters.hashtag,
               showCompleted: filters.showCompleted,
+              assignee: filters.assignee,
+              due: filters.due,
+              sort: filters.sort,
             },
             signal: controller.signal,
           }),

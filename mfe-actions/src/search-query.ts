@@ -18,8 +18,12 @@ export function toSearchQuery(text: string, pickedTag: string | null): SearchQue
 }
 
 /** Identifies a list: the same key keeps the loaded list, a new one starts again at page 1. */
-export function listKey(query: SearchQuery, showCompleted: boolean): string {
-  return JSON.stringify([query.search, query.hashtag, showCompleted]);
+export function listKey(
+  query: SearchQuery,
+  showCompleted: boolean,
+  filters: readonly unknown[] = [],
+): string {
+  return JSON.stringify([query.search, query.hashtag, showCompleted, ...filters]);
 }
 
 function escapeRegExp(text: string): string {

@@ -56,14 +56,14 @@ export function actionIds(from: number, to: number): string[] {
 type Route = Parameters<typeof fakeApi>[0][string];
 
 /** The actions page as the shell mounts it, on a fake API. */
-export function renderActionsPage(routes: Record<string, Route>) {
+export function renderActionsPage(routes: Record<string, Route>, route = '/app/actions') {
   const fetch = fakeApi({
     'GET /actions/hashtags': () => jsonResponse({ hashtags: [] }),
     ...routes,
   });
   const services = createTestServices({ fetch, currentPath: () => '/app/actions' });
   const view = renderWithShell(<App />, {
-    route: '/app/actions',
+    route,
     path: '/app/actions/*',
     services,
   });

@@ -6,4 +6,10 @@ export const ActionsCopy = {
   suggestionsLabel: 'Hashtags',
   retry: 'Try again',
   filteredBy: (tag: string) => `Filtered by #${tag}`,
+  filtersLabel: 'Filters',
+  assignedToMe: 'Assigned to me',
+  overdue: 'Overdue',
+  dueThisWeek: 'Due this week',
+  noDueDate: 'No due date',
+  sortByDue: 'Sort by due date',
 } as const;

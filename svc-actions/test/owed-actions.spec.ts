@@ -1,4 +1,8 @@
-import { ListActionsResponseSchema, type ListActionsResponse } from '@meetings/contracts';
+import {
+  CountActionsResponseSchema,
+  ListActionsResponseSchema,
+  type ListActionsResponse,
+} from '@meetings/contracts';
 import { testUser, type TestUser } from '@meetings/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '@meetings/domain';
@@ -145,6 +149,45 @@ describe('GET /api/actions/: assignee and due filters', () => {
     expect(all.slice(0, undated)).toEqual([...all.slice(0, undated)].sort());
     expect(all.slice(undated).every((d) => d === null)).toBe(true);
   });
+
+  it('count answers how many the same filters list, for the caller only', async () => {
+    const count = async (user: TestUser, query: string) => {
+      const response = await h.request(user, 'GET', `/api/actions/count?${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return CountActionsResponseSchema.parse(response.json()).count;
+    };
+    for (const zone of zones) {
+      const user = { ...dave, timeZone: zone };
+      const today = todayIn(zone);
+      expect(await count(user, 'assignee=me&due=overdue')).toBe(
+        dated.filter((d) => d < today).length,
+      );
+      expect(await count(user, 'assignee=me&due=none')).toBe(1);
+    }
+    expect(await count(dave, 'assignee=me&showCompleted=true')).toBe(dated.length + 2);
+    expect(await count(testUser(), `assignee=${dave.email}`)).toBe(0);
+  });
+
+  it('count stops at 100', async () => {
+    const erin = testUser('erin@example.com');
+    const many = meetings.create(erin, {
+      title: 'Backlog',
+      actions: Array.from({ length: 105 }, (_, i) =>
+        action(`old ${i}`, i + 1, false, { assignee: erin.email, dueDate: '2020-01-01' }),
+      ),
+    });
+    await h.feed(h.upserted(many));
+    const response = await h.request(erin, 'GET', '/api/actions/count?assignee=me&due=overdue');
+    expect(response.json()).toEqual({ count: 100 });
+  });
+
+  it.each(['due=later', 'page=2', 'sort=due', 'assignee=bob'])(
+    'count refuses %s with 400',
+    async (query) => {
+      const response = await h.request(dave, 'GET', `/api/actions/count?${query}`);
+      expect(response.statusCode, response.body).toBe(400);
+    },
+  );
 
   it.each([
     ['assignee=bob', 'assignee'],

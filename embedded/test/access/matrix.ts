@@ -374,6 +374,13 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     outcomes: LIST,
   },
   {
+    // A number, not a list: that it counts only what the caller may see is svc-actions' test.
+    method: 'GET',
+    route: '/api/actions/count',
+    call: (c) => ({ url: `/api/actions/count?showCompleted=true&search=${search(c)}` }),
+    outcomes: ANY_USER,
+  },
+  {
     method: 'GET',
     route: '/api/actions/hashtags',
     call: (c) => ({ url: `/api/actions/hashtags?q=${c.target.tag}` }),

@@ -46,6 +46,20 @@ export const ListActionsQuerySchema = PageQuerySchema.extend({
 });
 export type ListActionsQuery = z.infer<typeof ListActionsQuerySchema>;
 
+/** How far `GET /api/actions/count` counts: a badge shows "99+" beyond 99. */
+export const ACTION_COUNT_LIMIT = 100;
+
+/** `GET /api/actions/count`: the list's filters, without paging or order. */
+export const CountActionsQuerySchema = ListActionsQuerySchema.omit({
+  page: true,
+  pageSize: true,
+  sort: true,
+});
+export type CountActionsQuery = z.infer<typeof CountActionsQuerySchema>;
+/** How many actions the filters find, counted up to ACTION_COUNT_LIMIT. */
+export const CountActionsResponseSchema = z.object({ count: z.number().int() });
+export type CountActionsResponse = z.infer<typeof CountActionsResponseSchema>;
+
 export const ActionsMeetingGroupSchema = z.object({
   _id: IdSchema,
   id: IdSchema,

@@ -11,11 +11,13 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { NARROW_SCREEN_BREAKPOINT_PX } from '@meetings/contracts';
 import { useBranding } from '@meetings/shell-context';
+import { useId } from 'react';
 import { Link as RouterLink, NavLink, Outlet, useLocation } from '@meetings/shell-context/router';
 import { Paths } from '../routing/paths.js';
 import { LogoutButton } from './LogoutButton.js';
 import { NavIcon } from './NavIcon.js';
 import { NAV_ITEMS } from './navigation.js';
+import { OverdueBadge, OverdueDescription, useOverdueCount } from './OverdueBadge.js';
 import { SubscriptionBadge } from './SubscriptionBadge.js';
 import { ThemeToggle } from './ThemeToggle.js';
 
@@ -47,7 +49,22 @@ function Logo() {
   );
 }
 
-function Sidebar() {
+/** The overdue count goes on the Actions link only. */
+interface NavBadge {
+  count: number | null;
+  /** The id of the text that describes the Actions link while there is a count. */
+  describedBy: string;
+}
+
+function navExtras(to: string, badge: NavBadge) {
+  const counted = to === Paths.actions && Boolean(badge.count);
+  return {
+    count: to === Paths.actions ? badge.count : null,
+    describedBy: counted ? badge.describedBy : undefined,
+  };
+}
+
+function Sidebar({ badge }: { badge: NavBadge }) {
   const { pathname } = useLocation();
   return (
     <Box
@@ -56,34 +73,51 @@ function Sidebar() {
       sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, borderRight: 1, borderColor: 'divider' }}
     >
       <List>
-        {NAV_ITEMS.map((item) => (
-          <ListItemButton
-            key={item.to}
-            component={NavLink}
-            to={item.to}
-            selected={pathname.startsWith(item.to)}
-          >
-            <ListItemIcon>
-              <NavIcon to={item.to} />
-            </ListItemIcon>
-            <ListItemText primary={item.label} />
-          </ListItemButton>
-        ))}
+        {NAV_ITEMS.map((item) => {
+          const { count, describedBy } = navExtras(item.to, badge);
+          return (
+            <ListItemButton
+              key={item.to}
+              component={NavLink}
+              to={item.to}
+              selected={pathname.startsWith(item.to)}
+              aria-describedby={describedBy}
+            >
+              <ListItemIcon>
+                <OverdueBadge count={count}>
+                  <NavIcon to={item.to} />
+                </OverdueBadge>
+              </ListItemIcon>
+              <ListItemText primary={item.label} />
+            </ListItemButton>
+          );
+        })}
       </List>
     </Box>
   );
 }
 
-function TopBarNavIcons() {
+function TopBarNavIcons({ badge }: { badge: NavBadge }) {
   return (
     <Box component="nav" aria-label="Main" sx={{ display: 'flex', flexShrink: 0 }}>
-      {NAV_ITEMS.map((item) => (
-        <Tooltip key={item.to} title={item.label}>
-          <IconButton color="inherit" component={NavLink} to={item.to} aria-label={item.label}>
-            <NavIcon to={item.to} />
-          </IconButton>
-        </Tooltip>
-      ))}
+      {NAV_ITEMS.map((item) => {
+        const { count, describedBy } = navExtras(item.to, badge);
+        return (
+          <Tooltip key={item.to} title={item.label}>
+            <IconButton
+              color="inherit"
+              component={NavLink}
+              to={item.to}
+              aria-label={item.label}
+              aria-describedby={describedBy}
+            >
+              <OverdueBadge count={count}>
+                <NavIcon to={item.to} />
+              </OverdueBadge>
+            </IconButton>
+          </Tooltip>
+        );
+      })}
     </Box>
   );
 }
@@ -91,12 +125,13 @@ function TopBarNavIcons() {
 /** Top bar and sidebar around every /app page. */
 export function AppChrome() {
   const wide = useMediaQuery(WIDE_SCREEN_QUERY, { noSsr: true });
+  const badge: NavBadge = { count: useOverdueCount(), describedBy: useId() };
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <AppBar position="sticky" color="primary" enableColorOnDark>
         <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2 } }}>
           <Logo />
-          {wide ? null : <TopBarNavIcons />}
+          {wide ? null : <TopBarNavIcons badge={badge} />}
           <Box sx={{ flexGrow: 1, minWidth: 0 }} />
           <SubscriptionBadge />
           <ThemeToggle />
@@ -104,11 +139,12 @@ export function AppChrome() {
         </Toolbar>
       </AppBar>
       <Box sx={{ display: 'flex', flexGrow: 1 }}>
-        {wide ? <Sidebar /> : null}
+        {wide ? <Sidebar badge={badge} /> : null}
         <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
           <Outlet />
         </Box>
       </Box>
+      <OverdueDescription id={badge.describedBy} count={badge.count} />
     </Box>
   );
 }

@@ -1,8 +1,11 @@
-import type {
-  ActionsMeetingGroup,
-  HashtagSuggestionsResponse,
-  ListActionsQuery,
-  ListActionsResponse,
+import {
+  ACTION_COUNT_LIMIT,
+  type CountActionsQuery,
+  type CountActionsResponse,
+  type ActionsMeetingGroup,
+  type HashtagSuggestionsResponse,
+  type ListActionsQuery,
+  type ListActionsResponse,
 } from '@meetings/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -23,6 +26,24 @@ export class ActionsSearchService {
       hasMore,
       meetings: groupByMeeting(hasMore ? rows.slice(0, query.pageSize) : rows),
     };
+  }
+
+  /**
+   * How many actions the list would show, up to ACTION_COUNT_LIMIT: the list's own query (same
+   * visibility, filters and index paths) cut at the limit, so a count costs what a page does.
+   */
+  async count(caller: Caller, query: CountActionsQuery): Promise<CountActionsResponse> {
+    const page = listActionsQuery(this.dataSource, caller, {
+      ...query,
+      page: 1,
+      pageSize: ACTION_COUNT_LIMIT - 1,
+    }).select('a.id');
+    const [sql, values] = page.getQueryAndParameters();
+    const rows = (await this.dataSource.query(
+      `SELECT count(*)::int AS count FROM (${sql}) counted`,
+      values,
+    )) as { count: number }[];
+    return { count: rows[0]?.count ?? 0 };
   }
 
   async hashtags(

@@ -1,5 +1,8 @@
 import {
+  CountActionsQuerySchema,
   HashtagSuggestionsQuerySchema,
+  type CountActionsQuery,
+  type CountActionsResponse,
   ListActionsQuerySchema,
   type HashtagSuggestionsResponse,
   type ListActionsQuery,
@@ -12,7 +15,7 @@ import type { z } from 'zod';
 import { ActionsSearchService } from './actions-search.service.js';
 
 /**
- * The actions page's reads: the cross-meeting list and hashtag suggestions. Ticking is svc-meetings'
+ * The actions page's reads: the cross-meeting list, its count and hashtag suggestions. Ticking is svc-meetings'
  * (the gateway sends it there); the list shows it once the meeting's event is in.
  */
 @ApiTags('actions')
@@ -26,6 +29,15 @@ export class ActionsController {
     @Query({ schema: ListActionsQuerySchema }) query: ListActionsQuery,
   ): Promise<ListActionsResponse> {
     return this.search.list(user, query);
+  }
+
+  /** The sidebar's overdue badge: `?assignee=me&due=overdue`, counted up to 100. */
+  @Get('count')
+  count(
+    @CurrentUser() user: AuthUser,
+    @Query({ schema: CountActionsQuerySchema }) query: CountActionsQuery,
+  ): Promise<CountActionsResponse> {
+    return this.search.count(user, query);
   }
 
   @Get('hashtags')

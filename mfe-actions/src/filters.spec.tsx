@@ -1,0 +1,90 @@
+import { jsonResponse } from '@meetings/shell-context/testing';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { action, actionsPage, meeting, renderActionsPage } from './test-support.js';
+
+const page = () =>
+  jsonResponse(actionsPage([meeting('m1', 'Weekly sync', [action('a1', 'Send the notes')])]));
+
+const pressed = (name: string) =>
+  screen.getByRole('button', { name }).getAttribute('aria-pressed') === 'true';
+
+describe('actions page: who owes it and by when', () => {
+  it('starts from the filters in the address, a bookmarked view', async () => {
+    const { listQueries } = renderActionsPage(
+      { 'GET /actions/': page },
+      '/app/actions?assignee=me&due=overdue&sort=due',
+    );
+    await screen.findByText('Send the notes');
+    expect(listQueries()).toEqual([
+      {
+        page: '1',
+        pageSize: '25',
+        showCompleted: 'false',
+        assignee: 'me',
+        due: 'overdue',
+        sort: 'due',
+      },
+    ]);
+    expect(pressed('Assigned to me')).toBe(true);
+    expect(pressed('Overdue')).toBe(true);
+    expect(pressed('Sort by due date')).toBe(true);
+    expect(pressed('Due this week')).toBe(false);
+    expect(pressed('No due date')).toBe(false);
+  });
+
+  it('ignores values it does not know', async () => {
+    const { listQueries } = renderActionsPage(
+      { 'GET /actions/': page },
+      '/app/actions?assignee=bob&due=soon&sort=title',
+    );
+    await screen.findByText('Send the notes');
+    expect(listQueries()).toEqual([{ page: '1', pageSize: '25', showCompleted: 'false' }]);
+  });
+
+  it('each chip toggles its filter and starts the list again; one due filter at a time', async () => {
+    const { user, listQueries } = renderActionsPage({ 'GET /actions/': page });
+    await screen.findByText('Send the notes');
+    const last = () => listQueries().at(-1);
+
+    await user.click(screen.getByRole('button', { name: 'Overdue' }));
+    await waitFor(() => expect(last()).toMatchObject({ page: '1', due: 'overdue' }));
+    expect(screen.getByTestId('location').textContent).toBe('/app/actions?due=overdue');
+    await user.click(screen.getByRole('button', { name: 'Due this week' }));
+    await waitFor(() => expect(last()).toMatchObject({ due: 'week' }));
+    expect(pressed('Overdue')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'No due date' }));
+    await waitFor(() => expect(last()).toMatchObject({ due: 'none' }));
+    await user.click(screen.getByRole('button', { name: 'No due date' }));
+    await waitFor(() => expect(last()?.due).toBeUndefined());
+
+    await user.click(screen.getByRole('button', { name: 'Assigned to me' }));
+    await waitFor(() => expect(last()).toMatchObject({ assignee: 'me' }));
+    await user.click(screen.getByRole('button', { name: 'Sort by due date' }));
+    await waitFor(() => expect(last()).toMatchObject({ assignee: 'me', sort: 'due' }));
+    expect(screen.getByTestId('location').textContent).toBe('/app/actions?assignee=me&sort=due');
+    await user.click(screen.getByRole('button', { name: 'Assigned to me' }));
+    await waitFor(() => expect(last()?.assignee).toBeUndefined());
+    expect(last()).toMatchObject({ sort: 'due' });
+  });
+
+  it('goes with the text search and the "Show completed" switch', async () => {
+    const { user, listQueries } = renderActionsPage(
+      { 'GET /actions/': page },
+      '/app/actions?due=week',
+    );
+    await screen.findByText('Send the notes');
+    await user.type(screen.getByRole('combobox', { name: 'Search actions' }), 'notes');
+    await waitFor(() =>
+      expect(listQueries().at(-1)).toMatchObject({ search: 'notes', due: 'week' }),
+    );
+    await user.click(screen.getByRole('switch', { name: 'Show completed' }));
+    await waitFor(() =>
+      expect(listQueries().at(-1)).toMatchObject({
+        search: 'notes',
+        due: 'week',
+        showCompleted: 'true',
+      }),
+    );
+  });
+});
