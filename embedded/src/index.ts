@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { loadGatewayConfig, startGateway, type RunningGateway } from '@meetings/gateway';
 import {
@@ -95,11 +96,12 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
   const start = async <T extends RunningService>(
     starter: (o: StartOptions) => Promise<T>,
     extraEnv: Record<string, string> = {},
+    managementPort?: number,
   ) => {
     const service = await starter({
       shared,
       port: portBase > 0 ? portBase + started.length + 1 : 0,
-      managementPort: portBase > 0 ? portBase + 100 + started.length + 1 : 0,
+      managementPort: managementPort ?? (portBase > 0 ? portBase + 100 + started.length + 1 : 0),
       host,
       env: { ...env, DATA_DIR: dataDir, ...extraEnv },
     });
@@ -114,16 +116,26 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
     authKeys ? authKeys(header, token) : Promise.reject(new Error('svc-auth has not started'));
 
   try {
-    const auth = await start(startAuthService);
+    // svc-auth's digest asks svc-actions, which starts last: its management port is chosen now.
+    const actionsManagementPort = portBase > 0 ? portBase + 104 : await freePort(host);
+    const auth = await start(startAuthService, {
+      ACTIONS_INTERNAL_URL: `http://${host}:${actionsManagementPort}`,
+      // Links in e-mails lead to this process's gateway unless the product's address is set.
+      ...(env.PUBLIC_BASE_URL || gatewayPort === 0
+        ? {}
+        : { PUBLIC_BASE_URL: `http://localhost:${gatewayPort}` }),
+    });
     authKeys = jwksKeyStore(`${auth.managementUrl}/internal/jwks`);
     const subscription = await start(startSubscriptionService);
     // Each calls the internal routes of the services started before it, on their management ports.
     const meetings = await start(startMeetingsService, {
       SUBSCRIPTION_INTERNAL_URL: subscription.managementUrl,
     });
-    const actions = await start(startActionsService, {
-      MEETINGS_INTERNAL_URL: meetings.managementUrl,
-    });
+    const actions = await start(
+      startActionsService,
+      { MEETINGS_INTERNAL_URL: meetings.managementUrl },
+      actionsManagementPort,
+    );
     ownedBus?.open();
 
     const gatewayConfig = loadGatewayConfig({
@@ -160,4 +172,17 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
     await stopAll();
     throw error;
   }
+}
+
+/** A port nobody listens on right now, for a service whose address another must know first. */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, host, () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }

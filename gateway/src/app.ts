@@ -237,7 +237,7 @@ export async function createGateway(
     // The proxy decodes the address to look for ../: bytes that are not UTF-8 would make it throw.
     if (!decodesAsUtf8(request.url))
       return sendError(request, reply, 400, CommonErrorCode.ValidationFailed, BAD_ADDRESS);
-    if (refuseCrossSite(request, reply)) return reply;
+    if (!TOKEN_LINKS.has(path) && refuseCrossSite(request, reply)) return reply;
 
     const token = sessionToken(request);
     let internalToken: string | undefined;
@@ -354,6 +354,13 @@ function decodesAsUtf8(url: string): boolean {
 }
 
 /** Paths after whose success this gateway's copy of the session is stale. */
+/**
+ * Links sent by e-mail whose token in the address is the whole authority, posted by mail
+ * providers (RFC 8058 one-click, a form body, from no page of ours) or by the link's own page:
+ * a cross-site request can do nothing with them that the link itself does not already allow.
+ */
+const TOKEN_LINKS = new Set(['/api/auth/unsubscribe']);
+
 const FORGET_AFTER = new Set(['/api/auth/logout', '/api/auth/time-zone']);
 
 /**

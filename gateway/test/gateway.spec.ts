@@ -314,6 +314,37 @@ describe('proxying', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
+  it('lets the one-click unsubscribe link through from any site, with a form body (RFC 8058)', async () => {
+    seen = [];
+    const response = await fetch(`${base}/api/auth/unsubscribe?token=abc.def`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'https://mail.example',
+        'sec-fetch-site': 'cross-site',
+      },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(response.status).toBe(200);
+    expect(seen[0]).toMatchObject({
+      url: '/api/auth/unsubscribe?token=abc.def',
+      body: 'List-Unsubscribe=One-Click',
+    });
+    // Only that path: its neighbours keep the rules.
+    const other = await fetch(`${base}/api/auth/unsubscribe-all`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'x=1',
+    });
+    expect(other.status).toBe(415);
+    const crossSite = await fetch(`${base}/api/auth/mail-settings`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },
+      body: '{"dailyDigest":false}',
+    });
+    expect(crossSite.status).toBe(403);
+  });
+
   it('refuses non-JSON bodies on state-changing calls', async () => {
     const response = await fetch(`${base}/api/auth/request-otp`, {
       method: 'POST',

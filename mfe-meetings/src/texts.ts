@@ -17,6 +17,7 @@ export const MeetingCopy = {
   retry: 'Try again',
   backToMeetings: 'Back to meetings',
   titleLabel: 'Meeting title',
+  ownedBy: (email: string) => `Owner: ${email}`,
   dateLabel: 'Date',
   timeLabel: 'Time',
   agendaHeading: 'Agenda',

@@ -19,6 +19,14 @@ export const AuthEnvSchema = ServiceEnvSchema.extend({
   SMTP_URL: secret(optionalUrl),
   MAIL_FROM_ADDRESS: z.string().default('no-reply@meetingkeeper.local'),
   PRODUCT_NAME: z.string().default('MeetingKeeper'),
+  /** Further attempts for a mail the server could not take (unreachable, or a 4xx reply). */
+  MAIL_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  /** The product's address as people open it: links in e-mails (meetings, unsubscribe) start with it. */
+  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:8080'),
+  /** svc-actions' management port, which the daily digest asks for people's due actions. */
+  ACTIONS_INTERNAL_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:4104'),
+  /** How often each replica looks for digests to send; 0 turns the digest off on this replica. */
+  DIGEST_TICK_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
   /** Key for the HMAC of stored codes (or OTP_HMAC_SECRET_FILE). Required in production. */
   OTP_HMAC_SECRET: secret(z.string().min(32).optional()),
   /** PEM (PKCS#8, P-256) signing the internal tokens (or INTERNAL_JWT_PRIVATE_KEY_FILE). Required in production. */

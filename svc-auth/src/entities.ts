@@ -68,10 +68,37 @@ export class RateLimitEntity {
   @Column('bigint', { nullable: true }) expire!: string | null;
 }
 
+/** Mail settings by address (a user's, or an assignee's who never signed in); none: defaults. */
+@Entity({ name: 'mail_setting' })
+export class MailSettingEntity {
+  /** Lower-cased. */
+  @PrimaryColumn('text') email!: string;
+  @Column('boolean', { name: 'daily_digest', default: true }) dailyDigest!: boolean;
+  @Column('timestamptz', { name: 'updated_at' }) updatedAt!: Date;
+}
+
+/**
+ * One row per address and local day the digest was looked at: the unique key is what makes it
+ * one digest a day however many replicas tick. A claim without `done_at` older than the lease is
+ * taken over (its replica died mid-send); a failed send that may succeed later removes its claim.
+ */
+@Entity({ name: 'digest_send' })
+export class DigestSendEntity {
+  @PrimaryColumn('text') email!: string;
+  @PrimaryColumn('date', { name: 'local_date' }) localDate!: string;
+  @Column('timestamptz', { name: 'claimed_at' }) claimedAt!: Date;
+  @Column('timestamptz', { name: 'done_at', nullable: true }) doneAt!: Date | null;
+  /** `sent`, `empty` (nothing due by then) or `rejected` (the mail server refused the address). */
+  @Column('text', { nullable: true }) outcome!: string | null;
+  @Column('integer', { name: 'action_count', nullable: true }) actionCount!: number | null;
+}
+
 export const entities = [
   UserEntity,
   LoginCodeEntity,
   SessionEntity,
   SignInFailureEntity,
   RateLimitEntity,
+  MailSettingEntity,
+  DigestSendEntity,
 ];

@@ -77,3 +77,7 @@ export const SECURE_SESSION_COOKIE = '__Host-session';
 /** `GET/PUT /api/auth/mail-settings`: whether the daily digest of due actions is sent. */
 export const MailSettingsSchema = z.strictObject({ dailyDigest: z.boolean() });
 export type MailSettings = z.infer<typeof MailSettingsSchema>;
+
+/** The digest's unsubscribe link: `/api/auth/unsubscribe?token=…` (checked by svc-auth). */
+export const UnsubscribeQuerySchema = z.object({ token: z.string().max(600).optional() });
+export type UnsubscribeQuery = z.infer<typeof UnsubscribeQuerySchema>;

@@ -1,4 +1,5 @@
 import CalendarIcon from '@mui/icons-material/CalendarToday';
+import PersonIcon from '@mui/icons-material/Person';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -14,6 +15,7 @@ export function MeetingLayout({
   title,
   date,
   time,
+  owner,
   sharedWith,
   agenda,
   notes,
@@ -23,6 +25,8 @@ export function MeetingLayout({
   title: ReactNode;
   date: ReactNode;
   time: ReactNode;
+  /** Whose meeting it is: the person a reader asks about it. */
+  owner: string;
   sharedWith: ReactNode;
   /** The agenda panel. */
   agenda: ReactNode;
@@ -41,6 +45,7 @@ export function MeetingLayout({
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <Chip icon={<CalendarIcon />} label={date} />
           <Chip icon={<ScheduleIcon />} label={time} />
+          <Chip icon={<PersonIcon />} label={MeetingCopy.ownedBy(owner)} />
         </Box>
       </Box>
       <Box component="section" aria-label={MeetingTexts.sharedWith}>

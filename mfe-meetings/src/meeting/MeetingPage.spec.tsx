@@ -81,7 +81,7 @@ describe('meeting page: variant', () => {
     );
   });
 
-  it('read-only: shared people as chips, agenda as disabled checkboxes', async () => {
+  it('read-only: names whose meeting it is, shared people as chips, agenda as disabled checkboxes', async () => {
     open(
       {
         [MEETING]: loaded({
@@ -93,6 +93,7 @@ describe('meeting page: variant', () => {
       { status: plan('trial') },
     );
     expect(await screen.findByText('ann@example.com')).toBeTruthy();
+    expect(screen.getByText('Owner: owner@example.com')).toBeTruthy();
     const intro = screen.getByRole('checkbox', { name: 'Intro' }) as HTMLInputElement;
     expect(intro.disabled).toBe(true);
     expect(intro.checked).toBe(true);

@@ -22,6 +22,7 @@ export function ReadOnlyMeeting({
       title={meeting.title}
       date={formatLongDate(meeting.date)}
       time={formatTime(meeting.date)}
+      owner={meeting.owner.email}
       sharedWith={
         meeting.sharedWith.length ? (
           <EmailChips emails={meeting.sharedWith} />

@@ -4,6 +4,7 @@ import { Navigate, Route, Routes, useLocation } from '@meetings/shell-context/ro
 import { RemoteApp } from '../remote/RemoteApp.js';
 import { GUARDED_ONBOARDING_PATHS, isAppPath, Paths } from './paths.js';
 import { RouteGuard } from './RouteGuard.js';
+import { UnknownPath } from './UnknownPath.js';
 
 // The app bar and sidebar load with the first /app page, not with the landing page.
 const loadAppChrome = () => import('../chrome/AppChrome.js');
@@ -14,9 +15,18 @@ export function preloadAppChrome(pathname: string): void {
   if (isAppPath(pathname)) void loadAppChrome();
 }
 
+const ONBOARDING_PATHS: readonly string[] = [
+  Paths.landing,
+  Paths.login,
+  Paths.verify,
+  ...GUARDED_ONBOARDING_PATHS,
+];
+
 /** mfe-onboarding owns /, /login, /verify and the three guarded onboarding screens. */
 function Onboarding() {
   const { pathname } = useLocation();
+  const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  if (!ONBOARDING_PATHS.includes(path)) return <UnknownPath />;
   const remote = <RemoteApp name="mfe_onboarding" />;
   return GUARDED_ONBOARDING_PATHS.includes(pathname) ? <RouteGuard>{remote}</RouteGuard> : remote;
 }

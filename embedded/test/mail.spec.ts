@@ -1,0 +1,91 @@
+import type { CapturedMail } from '@meetings/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  eventually,
+  signIn,
+  startTestPlatform,
+  type ApiClient,
+  type TestPlatform,
+} from './helpers.js';
+
+// Issue 34 in the one-process mode: svc-meetings' assignment event reaches svc-auth's mail, and
+// svc-auth's digest timer reaches svc-actions' internal routes, with everything wired by the host.
+
+let t: TestPlatform;
+let owner: ApiClient;
+let bob: ApiClient;
+const BOB = 'bob.mail@example.com';
+
+/** A zone where it is now between 08:00 and 23:00, so the digest is due there whenever this runs. */
+function zoneWhereTheDigestIsDue(now = new Date()): string {
+  const offset = Math.max(-12, Math.min(14, 12 - now.getUTCHours()));
+  // Etc/GMT names count the other way: Etc/GMT-3 is three hours ahead of UTC.
+  return offset === 0 ? 'UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+}
+
+function decoded(mail: CapturedMail): string {
+  return mail.raw.replace(/=\r\n/g, '').replace(/\r\n[ \t]+/g, ' ');
+}
+
+beforeAll(async () => {
+  t = await startTestPlatform({
+    env: { DIGEST_TICK_SECONDS: '1', PUBLIC_BASE_URL: 'https://minutes.example' },
+  });
+  owner = await signIn(t, 'owner.mail@example.com');
+  bob = await signIn(t, BOB);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('mail in the embedded mode', () => {
+  it('mails the assignee, sends the digest in their time zone, and unsubscribes in one click', async () => {
+    const zone = zoneWhereTheDigestIsDue();
+    expect((await bob.call('PUT', '/api/auth/time-zone', { timeZone: zone })).status).toBe(200);
+    const created = await owner.call('POST', '/api/meetings/create', { title: 'Launch review' });
+    expect(created.status, created.text).toBe(201);
+    const meetingId = (created.json.meeting as { id: string }).id;
+    const added = await owner.call('PUT', `/api/meetings/${meetingId}/add-action-item`, {
+      text: 'Check the launch checklist',
+      assignee: BOB,
+      dueDate: new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date()),
+    });
+    expect(added.status, added.text).toBe(200);
+
+    const toBob = () => t.smtp.messages.filter((m) => m.to.includes(BOB)).map(decoded);
+    const assignment = await eventually(
+      async () => toBob().find((m) => m.includes('Subject: New action for you')),
+      20_000,
+    );
+    expect(assignment).toContain('Check the launch checklist');
+    expect(assignment).toContain(`https://minutes.example/app/meetings/${meetingId}`);
+
+    const digest = await eventually(
+      async () => toBob().find((m) => m.includes('List-Unsubscribe-Post')),
+      30_000,
+    );
+    expect(digest).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(digest).toContain('Launch review');
+    const link =
+      /List-Unsubscribe: <https:\/\/minutes\.example(\/api\/auth\/unsubscribe\?token=[\w.-]+)>/.exec(
+        digest,
+      )?.[1];
+    expect(link).toBeDefined();
+
+    // A mail provider's one-click POST: another site, a form body, no session.
+    const response = await fetch(`${t.platform.url}${link}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'sec-fetch-site': 'cross-site',
+      },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(response.status).toBe(200);
+    expect((await bob.call('GET', '/api/auth/mail-settings')).json).toEqual({ dailyDigest: false });
+    // One digest for the day, however many passes ran meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(toBob().filter((m) => m.includes('List-Unsubscribe-Post'))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,41 @@
+/** The local hour at which each person's digest goes out. */
+export const DIGEST_HOUR = 8;
+
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+function clock(timeZone: string): Intl.DateTimeFormat {
+  let format = clocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    clocks.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The day and hour it is at `now` on a wall clock in the time zone. */
+export function localTime(timeZone: string, now: Date): { date: string; hour: number } {
+  const parts = Object.fromEntries(
+    clock(timeZone)
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
+  );
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
+}
+
+/**
+ * The local day whose digest is due at `now` in the time zone, or null before 08:00 there. From
+ * 08:00 to midnight the day's digest is due, so a run missed while every replica was down goes out
+ * when one comes back, that day only; the next day is a new day with its own digest.
+ */
+export function digestDay(timeZone: string, now: Date): string | null {
+  const local = localTime(timeZone, now);
+  return local.hour >= DIGEST_HOUR ? local.date : null;
+}

@@ -1,0 +1,162 @@
+import { addDays, todayIn } from '@meetings/domain';
+import { DEFAULT_TIME_ZONE } from '@meetings/contracts';
+import { LOGGER, SERVICE_CONFIG } from '@meetings/service-kit';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { DataSource, In } from 'typeorm';
+import type { AuthEnv } from '../config.js';
+import { UserEntity } from '../entities.js';
+import { MailerService, MailRejectedError } from '../mail/mailer.service.js';
+import { MailSettingsService } from '../mail/mail-settings.service.js';
+import { digestMail, withoutTrailingSlash } from '../mail/templates.js';
+import { UnsubscribeTokens } from '../mail/unsubscribe-tokens.service.js';
+import { ActionsClient } from './actions.client.js';
+import { digestDay } from './digest-clock.js';
+
+/** A claim older than this without an outcome belongs to a replica that died mid-send. */
+const CLAIM_LEASE_SECONDS = 300;
+
+export interface DigestRunSummary {
+  sent: number;
+  empty: number;
+  failed: number;
+}
+
+/**
+ * One pass of the daily digest: everyone with open actions overdue or due within 7 days (as
+ * svc-actions knows them) whose local time is past 08:00 and who has no digest record for their
+ * local day gets one, after claiming that day's record (the unique key on address and day makes
+ * it once across replicas and restarts). Any replica may run a pass at any time.
+ */
+@Injectable()
+export class DigestSender {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly actions: ActionsClient,
+    private readonly mailer: MailerService,
+    private readonly settings: MailSettingsService,
+    private readonly tokens: UnsubscribeTokens,
+    @Inject(SERVICE_CONFIG) private readonly config: AuthEnv,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async run(now: Date = new Date()): Promise<DigestRunSummary> {
+    const summary: DigestRunSummary = { sent: 0, empty: 0, failed: 0 };
+    // Somewhere it is already a day later than in UTC: ask for what is due by the latest "today + 6".
+    const through = addDays(todayIn('UTC', now), 7);
+    let after: string | undefined;
+    do {
+      const page = await this.actions.recipients(through, after);
+      for (const person of await this.due(page.recipients, now)) {
+        const outcome = await this.sendOne(person.email, person.day);
+        if (outcome) summary[outcome]++;
+      }
+      after = page.next;
+    } while (after);
+    return summary;
+  }
+
+  /** Of these addresses, those whose digest day has come and is not yet recorded, with that day. */
+  private async due(
+    emails: readonly string[],
+    now: Date,
+  ): Promise<{ email: string; day: string }[]> {
+    if (emails.length === 0) return [];
+    const users = await this.dataSource.manager.find(UserEntity, {
+      select: { email: true, timeZone: true },
+      where: { email: In([...emails]) },
+    });
+    const zones = new Map(users.map((user) => [user.email, user.timeZone]));
+    const optedOut = await this.settings.digestOptedOut(emails);
+    const candidates = emails
+      .filter((email) => !optedOut.has(email))
+      .map((email) => ({ email, day: digestDay(zones.get(email) ?? DEFAULT_TIME_ZONE, now) }))
+      .filter((c): c is { email: string; day: string } => c.day !== null);
+    if (candidates.length === 0) return [];
+    const recorded = (await this.dataSource.query(
+      `SELECT d.email FROM digest_send d
+       JOIN unnest($1::text[], $2::date[]) AS c(email, local_date)
+         ON d.email = c.email AND d.local_date = c.local_date
+       WHERE d.done_at IS NOT NULL OR d.claimed_at > now() - make_interval(secs => $3)`,
+      [candidates.map((c) => c.email), candidates.map((c) => c.day), CLAIM_LEASE_SECONDS],
+    )) as { email: string }[];
+    const skip = new Set(recorded.map((row) => row.email));
+    return candidates.filter((c) => !skip.has(c.email));
+  }
+
+  private async sendOne(email: string, day: string): Promise<keyof DigestRunSummary | null> {
+    if (!(await this.claim(email, day))) return null;
+    try {
+      const { meetings } = await this.actions.due(email, addDays(day, 6));
+      const count = meetings.reduce((n, m) => n + m.actions.length, 0);
+      if (count === 0) {
+        await this.finish(email, day, 'empty', 0);
+        return 'empty';
+      }
+      const base = withoutTrailingSlash(this.config.PUBLIC_BASE_URL);
+      const unsubscribeUrl = `${base}/api/auth/unsubscribe?token=${this.tokens.sign(email)}`;
+      const mail = digestMail({
+        productName: this.config.PRODUCT_NAME,
+        baseUrl: base,
+        today: day,
+        meetings,
+        unsubscribeUrl,
+        settingsUrl: `${base}/app/settings`,
+      });
+      await this.mailer.send({
+        kind: 'daily digest',
+        to: email,
+        senderName: this.config.PRODUCT_NAME,
+        ...mail,
+        headers: {
+          'List-Unsubscribe': `<${unsubscribeUrl}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      });
+      await this.finish(email, day, 'sent', count);
+      return 'sent';
+    } catch (error) {
+      if (error instanceof MailRejectedError) {
+        // The server will not take this address: trying all day would not change that.
+        await this.finish(email, day, 'rejected', null);
+      } else {
+        // Released: the next pass (this replica's or another's) tries again, the same day only.
+        await this.dataSource.query(
+          `DELETE FROM digest_send WHERE email = $1 AND local_date = $2 AND done_at IS NULL`,
+          [email, day],
+        );
+      }
+      this.logger.warn(
+        { to: email, day, err: { message: (error as Error).message } },
+        'digest not sent',
+      );
+      return 'failed';
+    }
+  }
+
+  /** Takes the day's record: new, or left unfinished past the lease by a replica that died. */
+  private async claim(email: string, day: string): Promise<boolean> {
+    const rows = (await this.dataSource.query(
+      `INSERT INTO digest_send (email, local_date, claimed_at) VALUES ($1, $2, now())
+       ON CONFLICT (email, local_date) DO UPDATE SET claimed_at = now()
+         WHERE digest_send.done_at IS NULL
+           AND digest_send.claimed_at <= now() - make_interval(secs => $3)
+       RETURNING email`,
+      [email, day, CLAIM_LEASE_SECONDS],
+    )) as unknown[];
+    return rows.length === 1;
+  }
+
+  private async finish(
+    email: string,
+    day: string,
+    outcome: string,
+    actionCount: number | null,
+  ): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE digest_send SET done_at = now(), outcome = $3, action_count = $4
+       WHERE email = $1 AND local_date = $2`,
+      [email, day, outcome, actionCount],
+    );
+  }
+}

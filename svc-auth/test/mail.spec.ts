@@ -1,0 +1,225 @@
+import { randomUUID } from 'node:crypto';
+import { Subjects, type ActionAssigned } from '@meetings/contracts';
+import type { RunningService } from '@meetings/service-kit';
+import {
+  createTestRuntime,
+  eventually,
+  startTestSmtp,
+  type TestRuntime,
+} from '@meetings/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthEnv } from '../src/config.js';
+import { ASSIGNMENT_MAIL_CONSUMER } from '../src/mail/assignment-mail.controller.js';
+import { UnsubscribeTokens } from '../src/mail/unsubscribe-tokens.service.js';
+import { htmlPart, readMail, startAuth, textPart } from './mail-support.js';
+
+// Issue 34: the assignee of an action is mailed; the digest's unsubscribe link and the setting.
+
+let runtime: TestRuntime;
+let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
+let auth: RunningService<AuthEnv>;
+
+beforeAll(async () => {
+  runtime = await createTestRuntime();
+  smtp = await startTestSmtp();
+  auth = await startAuth(runtime, {
+    SMTP_URL: smtp.url,
+    PRODUCT_NAME: 'Acme Minutes',
+    OTP_EMAIL_PER_MINUTE: '100',
+    OTP_EMAIL_PER_HOUR: '100',
+  });
+});
+
+afterAll(async () => {
+  await auth?.close();
+  await smtp?.close();
+  await runtime?.cleanup();
+});
+
+function assignment(overrides: Partial<ActionAssigned> = {}) {
+  const data: ActionAssigned = {
+    meetingId: randomUUID(),
+    meetingTitle: 'Quarterly <script>alert(1)</script> review',
+    actionId: randomUUID(),
+    text: 'Prepare the budget & the <b>forecast</b>',
+    assignee: `bo-${randomUUID().slice(0, 6)}@example.com`,
+    assignedBy: 'ada@example.com',
+    ...overrides,
+  };
+  return {
+    id: randomUUID(),
+    subject: Subjects.ActionAssigned,
+    occurredAt: new Date().toISOString(),
+    data,
+  };
+}
+
+async function publish(event: ReturnType<typeof assignment>, messageId = event.id) {
+  await auth.bus.publish({ id: messageId, subject: event.subject, body: event });
+}
+
+async function mailed(eventId: string): Promise<boolean> {
+  const rows = (await auth.dataSource.query(
+    `SELECT 1 FROM processed_event WHERE consumer = $1 AND event_id = $2`,
+    [ASSIGNMENT_MAIL_CONSUMER, eventId],
+  )) as unknown[];
+  return rows.length > 0;
+}
+
+describe('the assignment mail', () => {
+  it('reaches the assignee with the action text and a link to the meeting', async () => {
+    const event = assignment();
+    await publish(event);
+    const mail = await eventually(async () =>
+      smtp.messages.find((m) => m.to.includes(event.data.assignee)),
+    );
+    const { headers } = readMail(mail);
+    const html = htmlPart(mail);
+    expect(headers).toContain(
+      'Subject: New action for you: Prepare the budget & the <b>forecast</b>',
+    );
+    expect(headers).toMatch(/From: Acme Minutes <no-reply@meetingkeeper.local>/);
+    const url = `https://minutes.example/app/meetings/${event.data.meetingId}`;
+    expect(textPart(mail)).toContain(`Open the meeting: ${url}`);
+    expect(textPart(mail)).toContain('Prepare the budget & the <b>forecast</b>');
+    expect(html).toContain(`<a href="${url}">Open the meeting</a>`);
+    // The HTML part shows user text as text.
+    expect(html).toContain('Quarterly &lt;script&gt;alert(1)&lt;/script&gt; review');
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<b>');
+    expect(html).toContain('Prepare the budget &amp; the &lt;b&gt;forecast&lt;/b&gt;');
+    expect(headers).not.toMatch(/List-Unsubscribe/i);
+  });
+
+  it('is sent once when the event comes again', async () => {
+    const event = assignment();
+    await publish(event);
+    await eventually(() => mailed(event.id));
+    // A redelivery under another message id, then a marker event behind it.
+    await publish(event, randomUUID());
+    const marker = assignment();
+    await publish(marker);
+    await eventually(() => mailed(marker.id));
+    await eventually(async () => smtp.messages.some((m) => m.to.includes(marker.data.assignee)));
+    expect(smtp.messages.filter((m) => m.to.includes(event.data.assignee))).toHaveLength(1);
+  });
+});
+
+async function signIn(email: string): Promise<string> {
+  const post = (url: string, payload: object) =>
+    auth.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { 'content-type': 'application/json' },
+    });
+  expect((await post('/api/auth/request-otp', { email })).statusCode).toBe(200);
+  const code = await smtp.nextCode(email);
+  const verified = await post('/api/auth/validate-otp', { email, code });
+  const resolved = await post('/internal/sessions/resolve', {
+    token: verified.json<{ token: string }>().token,
+  });
+  return resolved.json<{ internalToken: string }>().internalToken;
+}
+
+describe('mail settings and the unsubscribe link', () => {
+  let token: string;
+  const email = `reader-${randomUUID().slice(0, 6)}@example.com`;
+  const settings = (method: 'GET' | 'PUT', payload?: object) =>
+    auth.app.inject({
+      method,
+      url: '/api/auth/mail-settings',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      ...(payload ? { payload } : {}),
+    });
+
+  beforeAll(async () => {
+    token = await signIn(email);
+  });
+
+  it('has the digest on until it is turned off, and back on', async () => {
+    expect((await settings('GET')).json()).toEqual({ dailyDigest: true });
+    const off = await settings('PUT', { dailyDigest: false });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toEqual({ dailyDigest: false });
+    expect((await settings('GET')).json()).toEqual({ dailyDigest: false });
+    await settings('PUT', { dailyDigest: true });
+    expect((await settings('GET')).json()).toEqual({ dailyDigest: true });
+  });
+
+  it('refuses a bad setting with 400 and changes nothing', async () => {
+    for (const payload of [{ dailyDigest: 'no' }, {}, { dailyDigest: false, extra: 1 }]) {
+      const response = await settings('PUT', payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect((await settings('GET')).json()).toEqual({ dailyDigest: true });
+  });
+
+  it('needs a session', async () => {
+    const response = await auth.app.inject({ method: 'GET', url: '/api/auth/mail-settings' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('unsubscribes with one click (RFC 8058) from a valid link, without a session', async () => {
+    const link = auth.app.get(UnsubscribeTokens).sign(email);
+    const page = await auth.app.inject({
+      method: 'GET',
+      url: `/api/auth/unsubscribe?token=${link}`,
+    });
+    // Opening the link (as a mail scanner may) only asks.
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('<form method="post">');
+    expect((await settings('GET')).json()).toEqual({ dailyDigest: true });
+
+    const click = await auth.app.inject({
+      method: 'POST',
+      url: `/api/auth/unsubscribe?token=${link}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(click.statusCode).toBe(200);
+    expect(click.body).toContain('You are unsubscribed');
+    expect((await settings('GET')).json()).toEqual({ dailyDigest: false });
+
+    // The page's button posts the same form; multipart as some mail clients send it works too.
+    const again = await auth.app.inject({
+      method: 'POST',
+      url: `/api/auth/unsubscribe?token=${link}`,
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload:
+        '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n',
+    });
+    expect(again.statusCode).toBe(200);
+    await settings('PUT', { dailyDigest: true });
+  });
+
+  it('refuses a bad or forged token with 400 and changes nothing', async () => {
+    const good = auth.app.get(UnsubscribeTokens).sign(email);
+    const forged = `${Buffer.from(email).toString('base64url')}.${'A'.repeat(43)}`;
+    const otherAddress = `${Buffer.from('someone@example.com').toString('base64url')}.${good.split('.')[1]}`;
+    for (const bad of ['', 'nonsense', forged, otherAddress, `${good}x`, good.slice(0, -1)]) {
+      for (const method of ['GET', 'POST'] as const) {
+        const response = await auth.app.inject({
+          method,
+          url: `/api/auth/unsubscribe?token=${encodeURIComponent(bad)}`,
+          ...(method === 'POST'
+            ? {
+                headers: { 'content-type': 'application/x-www-form-urlencoded' },
+                payload: 'List-Unsubscribe=One-Click',
+              }
+            : {}),
+        });
+        expect(response.statusCode, `${method} ${bad}`).toBe(400);
+        expect(response.body).toContain('This link is not valid');
+      }
+    }
+    const none = await auth.app.inject({ method: 'POST', url: '/api/auth/unsubscribe' });
+    expect(none.statusCode).toBe(400);
+    expect((await settings('GET')).json()).toEqual({ dailyDigest: true });
+    const rows = (await auth.dataSource.query(
+      `SELECT email FROM mail_setting WHERE email = 'someone@example.com'`,
+    )) as unknown[];
+    expect(rows).toEqual([]);
+  });
+});
