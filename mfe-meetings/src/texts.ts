@@ -17,6 +17,7 @@ export const MeetingCopy = {
   retry: 'Try again',
   backToMeetings: 'Back to meetings',
   titleLabel: 'Meeting title',
+  ownedBy: (email: string) => `Owner: ${email}`,
   dateLabel: 'Date',
   timeLabel: 'Time',
   agendaHeading: 'Agenda',
@@ -39,6 +40,8 @@ export const MeetingCopy = {
   collapse: 'Collapse previous actions',
   expand: 'Expand previous actions',
   notesEditorLabel: 'Meeting notes',
+  notesSaving: 'Saving…',
+  notesSaved: 'Saved',
   resizeImage: 'Resize image',
 } as const;
 

@@ -1,4 +1,5 @@
 import CalendarIcon from '@mui/icons-material/CalendarToday';
+import PersonIcon from '@mui/icons-material/Person';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -8,12 +9,14 @@ import { MeetingTexts } from '@meetings/contracts';
 import type { ReactNode } from 'react';
 import { Section } from '../components/Section.js';
 import { MeetingCopy } from '../texts.js';
+import { MeetingColumns } from './MeetingColumns.js';
 
 /** The read-only meeting page's layout, filled by ReadOnlyMeeting. */
 export function MeetingLayout({
   title,
   date,
   time,
+  owner,
   sharedWith,
   agenda,
   notes,
@@ -23,6 +26,8 @@ export function MeetingLayout({
   title: ReactNode;
   date: ReactNode;
   time: ReactNode;
+  /** Whose meeting it is: the person a reader asks about it. */
+  owner: string;
   sharedWith: ReactNode;
   /** The agenda panel. */
   agenda: ReactNode;
@@ -41,6 +46,7 @@ export function MeetingLayout({
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <Chip icon={<CalendarIcon />} label={date} />
           <Chip icon={<ScheduleIcon />} label={time} />
+          <Chip icon={<PersonIcon />} label={MeetingCopy.ownedBy(owner)} />
         </Box>
       </Box>
       <Box component="section" aria-label={MeetingTexts.sharedWith}>
@@ -49,10 +55,20 @@ export function MeetingLayout({
         </Typography>
         {sharedWith}
       </Box>
-      {agenda}
-      <Section title={MeetingCopy.notesHeading}>{notes}</Section>
-      {actions}
-      {previous}
+      <MeetingColumns
+        main={
+          <>
+            {agenda}
+            <Section title={MeetingCopy.notesHeading}>{notes}</Section>
+          </>
+        }
+        side={
+          <>
+            {actions}
+            {previous}
+          </>
+        }
+      />
     </Stack>
   );
 }
