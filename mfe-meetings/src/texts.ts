@@ -40,6 +40,8 @@ export const MeetingCopy = {
   collapse: 'Collapse previous actions',
   expand: 'Expand previous actions',
   notesEditorLabel: 'Meeting notes',
+  notesSaving: 'Saving…',
+  notesSaved: 'Saved',
   resizeImage: 'Resize image',
 } as const;
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   dateInputValue,
   formatDate,
+  formatWeekdayDate,
   groupMeetings,
   meetingGroup,
   roundDownToStep,
@@ -70,6 +71,10 @@ describe('times', () => {
 
   it('formats dd/MM/yyyy', () => {
     expect(formatDate(new Date(2026, 0, 5))).toBe('05/01/2026');
+  });
+
+  it('writes the long date as the list does: weekday dd/MM/yyyy', () => {
+    expect(formatWeekdayDate(new Date(2026, 10, 30, 23, 45))).toBe('Monday 30/11/2026');
   });
 });
 

@@ -10,7 +10,8 @@ import {
 } from 'date-fns';
 import { TIME_CHOICES_PER_DAY, TIME_STEP_MINUTES } from '@meetings/contracts';
 
-// One date formatter for the product: dd/MM/yyyy, a long date, HH:mm.
+// One date formatter for the product (spec: dd/MM/yyyy, a long date, HH:mm). The long date is
+// the list's weekday dd/MM/yyyy, so a day reads the same on every screen (issue 35, item 7).
 
 const WEEK = { weekStartsOn: 1 } as const;
 
@@ -22,12 +23,9 @@ export function formatDate(value: Date | string | number): string {
   return format(toDate(value), 'dd/MM/yyyy');
 }
 
+/** The long date: "Monday 30/11/2026". */
 export function formatWeekdayDate(value: Date | string | number): string {
   return format(toDate(value), 'EEEE dd/MM/yyyy');
-}
-
-export function formatLongDate(value: Date | string | number): string {
-  return format(toDate(value), 'MMMM d, yyyy');
 }
 
 export function formatTime(value: Date | string | number): string {

@@ -1,14 +1,23 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { isMeetingDate, ValidationMessages } from '@meetings/contracts';
-import { dateInputValue, formatTime, timeChoices, withDay, withTime } from '@meetings/domain/dates';
+import {
+  dateInputValue,
+  formatTime,
+  formatWeekdayDate,
+  timeChoices,
+  withDay,
+  withTime,
+} from '@meetings/domain/dates';
 import { useEffect, useState } from 'react';
 import { MeetingCopy } from '../texts.js';
 
 const TIME_CHOICES = timeChoices();
 
 /**
- * A native date input and a time select with the 96 quarter-hour choices. A stored
+ * A native date input and a time select with the 96 quarter-hour choices. The native input
+ * writes the day in the browser's locale and cannot be told otherwise, so the day is also written
+ * under it in the product's format, as every other screen shows it. A stored
  * time between the choices still shows, without becoming a choice. A typed day outside the years
  * a meeting may have (a year half typed, "0026") is shown as an error and not passed on.
  */
@@ -41,7 +50,7 @@ export function DateTimeFields({
         value={draft}
         disabled={disabled}
         error={invalid}
-        helperText={invalid ? ValidationMessages.meetingDateOutOfRange : undefined}
+        helperText={invalid ? ValidationMessages.meetingDateOutOfRange : formatWeekdayDate(value)}
         onChange={(event) => {
           const text = event.target.value;
           const next = text ? withDay(value, text) : null;

@@ -9,8 +9,11 @@ import { MeetingCopy } from '../texts.js';
 import { ActionsPanel } from './actions/ActionsPanel.js';
 import { AgendaPanel } from './agenda/AgendaPanel.js';
 import { DeleteMeetingButton } from './DeleteMeetingButton.js';
+import { MeetingColumns } from './MeetingColumns.js';
 import { MeetingDateTime } from './MeetingDateTime.js';
-import { ReadOnlyNotes } from './notes/ReadOnlyNotes.js';
+import type { NotesSaveState } from './notes/autosave.js';
+import { NotesPlaceholder } from './notes/NotesPlaceholder.js';
+import { NotesSaveStatus } from './notes/NotesSaveStatus.js';
 import { NotesEditor, useNotesEditorReady } from './notes/useNotesEditor.js';
 import { PreviousActions } from './previous/PreviousActions.js';
 import { SharedWith } from './SharedWith.js';
@@ -32,9 +35,10 @@ export function EditableMeeting({
 }) {
   const [duplicating, setDuplicating] = useState(false);
   const [initialNotes] = useState(meeting.notes);
+  const [notesState, setNotesState] = useState<NotesSaveState>('idle');
   const editorReady = useNotesEditorReady();
-  // The notes show (sanitised, read-only) while the editor's code is on its way.
-  const notesPreview = <ReadOnlyNotes notes={initialNotes} busy />;
+  // The notes show (sanitised, read-only, in the editor's frame) while its code is on its way.
+  const notesPreview = <NotesPlaceholder notes={initialNotes} />;
   return (
     <Stack spacing={2.5}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -48,18 +52,35 @@ export function EditableMeeting({
       </Box>
       <MeetingDateTime meeting={meeting} onChange={onChange} />
       <SharedWith meeting={meeting} onChange={onChange} />
-      <AgendaPanel meeting={meeting} onChange={onChange} />
-      <Section title={MeetingCopy.notesHeading}>
-        {editorReady ? (
-          <Suspense fallback={notesPreview}>
-            <NotesEditor meetingId={meeting._id} initialNotes={initialNotes} />
-          </Suspense>
-        ) : (
-          notesPreview
-        )}
-      </Section>
-      <ActionsPanel meeting={meeting} onChange={onChange} />
-      <PreviousActions meetingId={meeting._id} />
+      <MeetingColumns
+        main={
+          <>
+            <AgendaPanel meeting={meeting} onChange={onChange} />
+            <Section
+              title={MeetingCopy.notesHeading}
+              action={<NotesSaveStatus state={notesState} />}
+            >
+              {editorReady ? (
+                <Suspense fallback={notesPreview}>
+                  <NotesEditor
+                    meetingId={meeting._id}
+                    initialNotes={initialNotes}
+                    onSaveState={setNotesState}
+                  />
+                </Suspense>
+              ) : (
+                notesPreview
+              )}
+            </Section>
+          </>
+        }
+        side={
+          <>
+            <ActionsPanel meeting={meeting} onChange={onChange} />
+            <PreviousActions meetingId={meeting._id} />
+          </>
+        }
+      />
       {duplicating ? (
         <Suspense fallback={null}>
           <DuplicateDialog meeting={meeting} onClose={() => setDuplicating(false)} />

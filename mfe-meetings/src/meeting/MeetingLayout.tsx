@@ -9,6 +9,7 @@ import { MeetingTexts } from '@meetings/contracts';
 import type { ReactNode } from 'react';
 import { Section } from '../components/Section.js';
 import { MeetingCopy } from '../texts.js';
+import { MeetingColumns } from './MeetingColumns.js';
 
 /** The read-only meeting page's layout, filled by ReadOnlyMeeting. */
 export function MeetingLayout({
@@ -54,10 +55,20 @@ export function MeetingLayout({
         </Typography>
         {sharedWith}
       </Box>
-      {agenda}
-      <Section title={MeetingCopy.notesHeading}>{notes}</Section>
-      {actions}
-      {previous}
+      <MeetingColumns
+        main={
+          <>
+            {agenda}
+            <Section title={MeetingCopy.notesHeading}>{notes}</Section>
+          </>
+        }
+        side={
+          <>
+            {actions}
+            {previous}
+          </>
+        }
+      />
     </Stack>
   );
 }

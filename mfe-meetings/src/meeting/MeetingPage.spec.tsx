@@ -44,6 +44,20 @@ describe('meeting page: variant', () => {
     expect(screen.getByRole('button', { name: 'Copy actions' })).toBeTruthy();
   });
 
+  it('puts the notes, with their save status, beside the actions, not above them', async () => {
+    open({ [MEETING]: loaded() });
+    const notes = await screen.findByRole('region', { name: 'Notes' });
+    // The status is there, empty, before anything changes, so its first word is read out.
+    const status = within(notes).getByRole('status');
+    expect(status.textContent).toBe('');
+    const actions = screen.getByRole('region', { name: 'Actions' });
+    const [main, side] = [...screen.getByTestId('meeting-columns').children];
+    expect(
+      main!.contains(notes) && main!.contains(screen.getByRole('region', { name: 'Agenda' })),
+    ).toBe(true);
+    expect(side!.contains(actions)).toBe(true);
+  });
+
   it.each([
     ['the owner on the free tier', { isOwner: true }, plan('free'), '/app/meetings/m1'],
     [
@@ -68,7 +82,7 @@ describe('meeting page: variant', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Duplicate meeting' })).toBeNull();
     // Date and time as fixed chips.
-    expect(screen.getByText('March 5, 2026')).toBeTruthy();
+    expect(screen.getByText('Thursday 05/03/2026')).toBeTruthy();
     expect(
       screen.getByText(new Date('2026-03-05T10:00:00.000Z').toTimeString().slice(0, 5)),
     ).toBeTruthy();
@@ -241,6 +255,21 @@ describe('meeting page: date and time', () => {
       }),
     );
     expect(date.value).toBe('2026-03-05');
+  });
+});
+
+describe('meeting page: the date in the product format', () => {
+  it('writes the day under the native field as every screen does, and follows a change', async () => {
+    open({
+      [MEETING]: loaded({ date: new Date(2026, 10, 30, 10, 0).toISOString() }),
+      'PUT /meetings/m1/update-info': (call) => answer(call.body as object),
+    });
+    const date = (await screen.findByLabelText('Date')) as HTMLInputElement;
+    const described = () =>
+      document.getElementById(date.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(described()).toBe('Monday 30/11/2026');
+    fireEvent.change(date, { target: { value: '2026-12-07' } });
+    expect(described()).toBe('Monday 07/12/2026');
   });
 });
 

@@ -9,7 +9,8 @@ import { MeetingCopy } from '../texts.js';
 /** The meeting page's column with its way back to the list, around whatever state it is in. */
 export function MeetingPageFrame({ children }: { children: ReactNode }) {
   return (
-    <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1000, mx: 'auto' }}>
+    // Wide screens get room for the actions beside the notes (MeetingColumns).
+    <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: { xs: 1000, lg: 1400 }, mx: 'auto' }}>
       <Button
         component={RouterLink}
         to={MEETINGS_PATH}

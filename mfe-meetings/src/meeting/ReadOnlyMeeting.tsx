@@ -1,5 +1,5 @@
 import { MeetingMessages, type Meeting } from '@meetings/contracts';
-import { formatLongDate, formatTime } from '@meetings/domain/dates';
+import { formatWeekdayDate, formatTime } from '@meetings/domain/dates';
 import { EmptyListText } from '../components/EmptyListText.js';
 import { ReadOnlyActions } from './actions/ReadOnlyActions.js';
 import { ReadOnlyAgenda } from './agenda/ReadOnlyAgenda.js';
@@ -20,7 +20,7 @@ export function ReadOnlyMeeting({
   return (
     <MeetingLayout
       title={meeting.title}
-      date={formatLongDate(meeting.date)}
+      date={formatWeekdayDate(meeting.date)}
       time={formatTime(meeting.date)}
       owner={meeting.owner.email}
       sharedWith={

@@ -50,7 +50,7 @@ describe('/subscription-choice', () => {
   it('after the trial: says it ended, shows when it started, offers Continue', async () => {
     setup();
     expect(await screen.findByText('The 30-day trial has ended')).toBeTruthy();
-    expect(screen.getByText('Your trial started on August 13, 2025.')).toBeTruthy();
+    expect(screen.getByText('Your trial started on Wednesday 13/08/2025.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
     expect(screen.getByText('Free Tier')).toBeTruthy();
@@ -102,7 +102,7 @@ describe('/subscription-choice', () => {
       status: { ...expiredTrial, daysRemaining: 12 },
     });
     expect(await screen.findByText('Current plan: Trial')).toBeTruthy();
-    expect(screen.getByText('Your trial expires on September 12, 2025.')).toBeTruthy();
+    expect(screen.getByText('Your trial expires on Friday 12/09/2025.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByTestId('location').textContent).toBe('/app/meetings');

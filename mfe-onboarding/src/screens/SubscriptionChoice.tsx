@@ -13,7 +13,7 @@ import {
   type SubscriptionStatus,
 } from '@meetings/contracts';
 import { trialStart } from '@meetings/domain';
-import { formatLongDate } from '@meetings/domain/dates';
+import { formatWeekdayDate } from '@meetings/domain/dates';
 import { useBranding, useSubscription, useToast } from '@meetings/shell-context';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from '@meetings/shell-context/router';
@@ -82,7 +82,7 @@ function PlanStatus({
         <Typography>{ChoiceCopy.currentPlan(PLAN_NAMES[subscription.status])}</Typography>
         {subscription.status === 'trial' ? (
           <Typography color="text.secondary">
-            {ChoiceCopy.trialExpires(formatLongDate(subscription.trialExpiresOn))}
+            {ChoiceCopy.trialExpires(formatWeekdayDate(subscription.trialExpiresOn))}
           </Typography>
         ) : null}
       </Box>
@@ -92,7 +92,7 @@ function PlanStatus({
     <Box sx={{ mb: 2 }}>
       <Typography sx={{ fontWeight: 600 }}>{OnboardingTexts.trialEnded}</Typography>
       <Typography color="text.secondary">
-        {ChoiceCopy.trialStarted(formatLongDate(trialStart(subscription.trialExpiresOn)))}
+        {ChoiceCopy.trialStarted(formatWeekdayDate(trialStart(subscription.trialExpiresOn)))}
       </Typography>
     </Box>
   );

@@ -50,7 +50,7 @@ describe('/trial-notice', () => {
     ]) {
       expect(screen.getAllByText(benefit).length).toBeGreaterThan(0);
     }
-    expect(await screen.findByText('Your trial ends on September 12, 2025.')).toBeTruthy();
+    expect(await screen.findByText('Your trial ends on Friday 12/09/2025.')).toBeTruthy();
     expect(screen.getByText('Free Tier')).toBeTruthy();
     expect(screen.getByText('Premium')).toBeTruthy();
   });

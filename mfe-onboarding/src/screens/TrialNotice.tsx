@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { AuthMessages, OnboardingTexts } from '@meetings/contracts';
-import { formatLongDate } from '@meetings/domain/dates';
+import { formatWeekdayDate } from '@meetings/domain/dates';
 import { useSubscription, useToast } from '@meetings/shell-context';
 import { useEffect, useState } from 'react';
 import { useNavigate } from '@meetings/shell-context/router';
@@ -54,7 +54,7 @@ export function TrialNotice() {
       </Box>
       {current ? (
         <Typography sx={{ fontWeight: 600, my: 2 }}>
-          {TrialCopy.endsOn(formatLongDate(current.trialExpiresOn))}
+          {TrialCopy.endsOn(formatWeekdayDate(current.trialExpiresOn))}
         </Typography>
       ) : null}
       <Divider sx={{ my: 2 }} />

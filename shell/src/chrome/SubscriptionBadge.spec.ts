@@ -12,7 +12,7 @@ describe('subscription badge', () => {
   it('uses the badge texts for each plan', () => {
     expect(badgeText({ ...base, status: 'trial' })).toEqual({
       label: 'Trial: 12 days left',
-      tooltip: 'Your trial ends on September 12, 2025',
+      tooltip: 'Your trial ends on Friday 12/09/2025',
     });
     expect(badgeText({ ...base, status: 'paid' })).toEqual({
       label: 'Premium',

@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import { SubscriptionMessages, type SubscriptionStatus } from '@meetings/contracts';
-import { formatLongDate } from '@meetings/domain/dates';
+import { formatWeekdayDate } from '@meetings/domain/dates';
 import { useSubscription } from '@meetings/shell-context';
 import { useEffect } from 'react';
 import { useNavigate } from '@meetings/shell-context/router';
@@ -12,7 +12,7 @@ export function badgeText(subscription: SubscriptionStatus): { label: string; to
     case 'trial':
       return {
         label: SubscriptionMessages.badgeTrial(Math.max(0, subscription.daysRemaining)),
-        tooltip: SubscriptionMessages.tooltipTrial(formatLongDate(subscription.trialExpiresOn)),
+        tooltip: SubscriptionMessages.tooltipTrial(formatWeekdayDate(subscription.trialExpiresOn)),
       };
     case 'paid':
       return {

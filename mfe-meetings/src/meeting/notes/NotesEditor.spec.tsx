@@ -5,9 +5,12 @@ import {
   renderWithShell,
 } from '@meetings/shell-context/testing';
 import { act, screen } from '@testing-library/react';
+import { useState } from 'react';
 import Quill from 'quill';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { NotesSaveState } from './autosave.js';
 import NotesEditor from './NotesEditor.js';
+import { NotesSaveStatus } from './NotesSaveStatus.js';
 
 const SAVE = 'PUT /meetings/m1/update-notes';
 
@@ -214,5 +217,68 @@ describe('notes editor', () => {
     expect(services.toast.shown).toEqual([
       { kind: 'error', title: 'Error', description: 'Failed to update notes' },
     ]);
+  });
+});
+
+/** The editor with its status beside it, as the meeting page puts them. */
+function WithStatus({ initialNotes }: { initialNotes: string }) {
+  const [state, setState] = useState<NotesSaveState>('idle');
+  return (
+    <>
+      <NotesSaveStatus state={state} />
+      <NotesEditor meetingId="m1" initialNotes={initialNotes} onSaveState={setState} />
+    </>
+  );
+}
+
+describe('notes editor: its state and its place', () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
+  afterEach(() => vi.useRealTimers());
+
+  it('says "Saving…" while a save is on its way and "Saved" once it went through, politely', async () => {
+    let finish!: (response: Response) => void;
+    const fetch = vi.fn<typeof globalThis.fetch>(
+      () => new Promise<Response>((resolve) => (finish = resolve)),
+    );
+    renderWithShell(<WithStatus initialNotes="<p>Agreed</p>" />, {
+      services: createTestServices({ fetch }),
+    });
+    const status = screen.getByRole('status');
+    expect(status.getAttribute('aria-live')).toBe('polite');
+    expect(status.textContent).toBe('');
+    await act(() => vi.advanceTimersToNextTimerAsync());
+    await act(() => vi.advanceTimersToNextTimerAsync());
+    const quill = Quill.find(document.querySelector('.ql-container')!) as Quill;
+    await act(async () => {
+      quill.insertText(0, 'Now ', 'user');
+      await vi.advanceTimersByTimeAsync(5_000);
+    });
+    expect(status.textContent).toBe('Saving…');
+    await act(async () => finish(await jsonResponse({ meeting: {} })));
+    expect(status.textContent).toBe('Saved');
+    // Typing again: "Saved" no longer holds until the next save.
+    await act(async () => quill.insertText(0, 'And ', 'user'));
+    expect(status.textContent).toBe('');
+  });
+
+  it("keeps the toolbar's room and the minimum height while the editor loads", async () => {
+    const services = createTestServices({ fetch: vi.fn<typeof globalThis.fetch>() });
+    renderWithShell(<NotesEditor meetingId="m1" initialNotes="" />, { services });
+    const space = screen.getByTestId('notes-toolbar-space');
+    // One box per toolbar group, each as wide as its buttons.
+    expect([...space.children].map((group) => getComputedStyle(group).width)).toEqual([
+      '56px',
+      '112px',
+      '28px',
+      '56px',
+      '56px',
+      '28px',
+    ]);
+    expect(getComputedStyle(space).padding).toBe('8px');
+    const body = space.nextElementSibling as HTMLElement;
+    expect(getComputedStyle(body).minHeight).toBe('400px');
+    await act(() => vi.advanceTimersToNextTimerAsync());
+    await act(() => vi.advanceTimersToNextTimerAsync());
+    expect(screen.queryByTestId('notes-placeholder')).toBeNull();
   });
 });

@@ -7,22 +7,14 @@ import { startTransition, useEffect, useRef, useState } from 'react';
 import { useMeetingsApi } from '../../api.js';
 import { MeetingCopy } from '../../texts.js';
 import { useMeetingSaves } from '../saves.js';
-import { createNotesAutosave } from './autosave.js';
+import { createNotesAutosave, type NotesSaveState } from './autosave.js';
 import { attachImageResize } from './image-resize.js';
 import { notesContentStyles } from './notes-styles.js';
-import { ReadOnlyNotes } from './ReadOnlyNotes.js';
+import { NotesPlaceholder } from './NotesPlaceholder.js';
 import { linkifyUserChange } from './quill-links.js';
 import { sanitizeNotes } from './sanitize.js';
+import { TOOLBAR } from './toolbar.js';
 
-/** Exactly the product's toolbar: headers 1-2, bold, italic, underline, strike, blockquote, lists, link, image, clean. */
-const TOOLBAR = [
-  [{ header: 1 }, { header: 2 }],
-  ['bold', 'italic', 'underline', 'strike'],
-  ['blockquote'],
-  [{ list: 'ordered' }, { list: 'bullet' }],
-  ['link', 'image'],
-  ['clean'],
-];
 const FORMATS = [
   'header',
   'bold',
@@ -40,6 +32,7 @@ interface EditorDeps {
   api: ReturnType<typeof useMeetingsApi>;
   toast: ReturnType<typeof useToast>;
   saves: ReturnType<typeof useMeetingSaves>;
+  onSaveState: (state: NotesSaveState) => void;
 }
 
 /** An empty Quill on `element`: its toolbar and modules, the first half of its start. */
@@ -73,13 +66,14 @@ function loadNotes(quill: Quill, notes: string): void {
 function attachAutosave(
   quill: Quill,
   element: HTMLElement,
-  { meetingId, api, toast, saves }: EditorDeps,
+  { meetingId, api, toast, saves, onSaveState }: EditorDeps,
 ): () => void {
   const autosave = createNotesAutosave({
     initial: quill.root.innerHTML,
     read: () => quill.root.innerHTML,
     save: (html, { keepalive }) => api.updateNotes(meetingId, html, { keepalive }),
     onError: () => toast.error(MeetingMessages.updateNotesFailed),
+    onState: onSaveState,
   });
   quill.on('text-change', (change, _old, source) => {
     if (source !== 'user') return;
@@ -113,6 +107,8 @@ function attachAutosave(
   };
 }
 
+function ignoreState(): void {}
+
 /**
  * The rich-text notes of an editable meeting (Quill 2, loaded only with the meeting page). Saves
  * by the autosave rules; the request made on page hide or when leaving outlives the page.
@@ -120,15 +116,23 @@ function attachAutosave(
 export default function NotesEditor({
   meetingId,
   initialNotes,
+  onSaveState = ignoreState,
 }: {
   meetingId: string;
   initialNotes: string;
+  /** Where the notes stand (Saving…, Saved), for the status beside them. */
+  onSaveState?: (state: NotesSaveState) => void;
 }) {
   const api = useMeetingsApi();
   const toast = useToast();
   const saves = useMeetingSaves();
   const container = useRef<HTMLDivElement>(null);
   const [mounted, setMounted] = useState(false);
+  // The latest callback, without restarting the editor when a parent passes a new one.
+  const stateListener = useRef(onSaveState);
+  useEffect(() => {
+    stateListener.current = onSaveState;
+  }, [onSaveState]);
 
   useEffect(() => {
     const element = container.current;
@@ -143,7 +147,13 @@ export default function NotesEditor({
       const quill = createQuill(element);
       timer = setTimeout(() => {
         loadNotes(quill, initialNotes);
-        unmount = attachAutosave(quill, element, { meetingId, api, toast, saves });
+        unmount = attachAutosave(quill, element, {
+          meetingId,
+          api,
+          toast,
+          saves,
+          onSaveState: (state) => stateListener.current(state),
+        });
         startTransition(() => setMounted(true));
       }, 0);
     }, 0);
@@ -155,7 +165,7 @@ export default function NotesEditor({
 
   return (
     <>
-      {mounted ? null : <ReadOnlyNotes notes={initialNotes} busy />}
+      {mounted ? null : <NotesPlaceholder notes={initialNotes} />}
       <Box
         hidden={!mounted}
         ref={container}

@@ -1,15 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createNotesAutosave, EMPTY_NOTES } from './autosave.js';
+import { createNotesAutosave, EMPTY_NOTES, type NotesSaveState } from './autosave.js';
 
 function setup(initial = '<p>Saved</p>') {
   let html = initial;
   const save = vi.fn((_html: string, _options: { keepalive: boolean }) => Promise.resolve());
   const onError = vi.fn();
-  const autosave = createNotesAutosave({ initial, read: () => html, save, onError });
+  const states: NotesSaveState[] = [];
+  const autosave = createNotesAutosave({
+    initial,
+    read: () => html,
+    save,
+    onError,
+    onState: (state) => states.push(state),
+  });
   return {
     autosave,
     save,
     onError,
+    states,
     type(next: string) {
       html = next;
       autosave.changed();
@@ -118,5 +126,67 @@ describe('notes autosave', () => {
     expect(onError).toHaveBeenCalledTimes(1);
     await autosave.flush();
     expect(save).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('notes autosave: the state it tells', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('unsaved while typing, saving while the save is on its way, then saved', async () => {
+    const { type, save, states } = setup();
+    let finish!: () => void;
+    save.mockImplementationOnce(() => new Promise<void>((resolve) => (finish = resolve)));
+    type('<p>S</p>');
+    type('<p>So</p>');
+    expect(states).toEqual(['unsaved']);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(states).toEqual(['unsaved', 'saving']);
+    finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(states).toEqual(['unsaved', 'saving', 'saved']);
+  });
+
+  it('says nothing when nothing was sent, and is back where it was after an undo', async () => {
+    const { type, autosave, states } = setup();
+    await autosave.flush();
+    expect(states).toEqual([]);
+    type('<p>Changed</p>');
+    type('<p>Saved</p>');
+    await autosave.flush();
+    expect(states).toEqual(['unsaved', 'idle']);
+  });
+
+  it('is not "saved" when typing went on while the save was on its way', async () => {
+    const { type, save, states } = setup();
+    let finish!: () => void;
+    save.mockImplementationOnce(() => new Promise<void>((resolve) => (finish = resolve)));
+    type('<p>First</p>');
+    await vi.advanceTimersByTimeAsync(5_000);
+    type('<p>First and more</p>');
+    finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(states).toEqual(['unsaved', 'saving', 'unsaved']);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(states).toEqual(['unsaved', 'saving', 'unsaved', 'saving', 'saved']);
+  });
+
+  it('failed when the save fails, saved once a retry goes through', async () => {
+    const { set, save, autosave, states } = setup();
+    save.mockRejectedValueOnce(new Error('down'));
+    set('<p>Retry me</p>');
+    await autosave.flush();
+    expect(states).toEqual(['saving', 'failed']);
+    await autosave.flush();
+    expect(states).toEqual(['saving', 'failed', 'saving', 'saved']);
+  });
+
+  it('tells nothing after dispose (the page has gone)', async () => {
+    const { set, autosave, states } = setup();
+    set('<p>Leaving</p>');
+    const done = autosave.flush({ keepalive: true });
+    autosave.dispose();
+    await done;
+    expect(states).toEqual(['saving']);
   });
 });

@@ -5,12 +5,20 @@ export const EMPTY_NOTES = '<p><br></p>';
 
 const stored = (html: string): string => (html === EMPTY_NOTES || !html.trim() ? '' : html);
 
+/**
+ * Where the notes stand: `unsaved` typed and waiting for its save, `saving` a save on its way,
+ * `saved` the last save went through, `failed` it did not, `idle` nothing changed yet.
+ */
+export type NotesSaveState = 'idle' | 'unsaved' | 'saving' | 'saved' | 'failed';
+
 export interface NotesAutosaveOptions {
   /** The editor's HTML once the stored notes are loaded into it. */
   initial: string;
   read(): string;
   save(html: string, options: { keepalive: boolean }): Promise<unknown>;
   onError(error: unknown): void;
+  /** Told each time the state changes (not after dispose). */
+  onState?(state: NotesSaveState): void;
 }
 
 export interface NotesAutosave {
@@ -34,6 +42,18 @@ export function createNotesAutosave(options: NotesAutosaveOptions): NotesAutosav
   let inFlight: { html: string; done: Promise<void> } | null = null;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
   let resizeTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Changed since the last flush began. */
+  let dirty = false;
+  let outcome: 'idle' | 'saved' | 'failed' = 'idle';
+  let told: NotesSaveState = 'idle';
+  let disposed = false;
+
+  function tell() {
+    const state: NotesSaveState = inFlight ? 'saving' : dirty ? 'unsaved' : outcome;
+    if (state === told || disposed) return;
+    told = state;
+    options.onState?.(state);
+  }
 
   function clearTimers() {
     clearTimeout(idleTimer);
@@ -43,33 +63,53 @@ export function createNotesAutosave(options: NotesAutosaveOptions): NotesAutosav
 
   function flush({ keepalive = false } = {}): Promise<void> {
     clearTimers();
+    dirty = false;
     const html = stored(options.read());
-    if (inFlight?.html === html) return inFlight.done;
-    if (html === lastSaved) return Promise.resolve();
+    if (inFlight?.html === html) {
+      tell();
+      return inFlight.done;
+    }
+    if (html === lastSaved) {
+      tell();
+      return Promise.resolve();
+    }
     const done = options.save(html, { keepalive }).then(
       () => {
         lastSaved = html;
+        outcome = 'saved';
       },
-      (error: unknown) => options.onError(error),
+      (error: unknown) => {
+        outcome = 'failed';
+        options.onError(error);
+      },
     );
     const current = { html, done };
     inFlight = current;
+    tell();
     void done.finally(() => {
       if (inFlight === current) inFlight = null;
+      tell();
     });
     return done;
   }
 
   return {
     changed() {
+      dirty = true;
+      tell();
       clearTimeout(idleTimer);
       idleTimer = setTimeout(() => void flush(), NOTES_AUTOSAVE_IDLE_MS);
     },
     resized() {
+      dirty = true;
+      tell();
       clearTimeout(resizeTimer);
       resizeTimer = setTimeout(() => void flush(), IMAGE_RESIZE_SAVE_DELAY_MS);
     },
     flush,
-    dispose: clearTimers,
+    dispose() {
+      disposed = true;
+      clearTimers();
+    },
   };
 }
