@@ -41,6 +41,9 @@ export function distributedProcesses({
       // Where each service calls the others' internal routes: their management ports.
       SUBSCRIPTION_INTERNAL_URL: `http://127.0.0.1:${management.subscription}`,
       MEETINGS_INTERNAL_URL: `http://127.0.0.1:${management.meetings}`,
+      ACTIONS_INTERNAL_URL: `http://127.0.0.1:${management.actions}`,
+      // Links in e-mails lead to this stack's gateway.
+      PUBLIC_BASE_URL: `http://localhost:${gatewayPort}`,
     },
   });
   return [

@@ -151,6 +151,9 @@ export async function startDistributed({
     AUTH_JWKS_URL: `${managementUrls.auth}/internal/jwks`,
     SUBSCRIPTION_INTERNAL_URL: managementUrls.subscription,
     MEETINGS_INTERNAL_URL: managementUrls.meetings,
+    ACTIONS_INTERNAL_URL: managementUrls.actions,
+    // The daily digest stays off: a pass would compete with the measured requests.
+    DIGEST_TICK_SECONDS: '0',
     ...authSecrets(key),
     INDEX_REBUILD_ON_START: 'false',
     OTEL_SDK_DISABLED: 'true',

@@ -9,6 +9,7 @@ import {
   uniqueEmail,
 } from '../support/browser.js';
 import { appBadge, enterCode, signInThroughUi, signInWithCode } from '../support/journeys.js';
+import { api, createMeeting } from '../support/meetings.js';
 
 let browser: Browser;
 
@@ -116,6 +117,38 @@ describe('sign-in and onboarding', () => {
     expect((await context.cookies()).find((c) => c.name === 'session')).toBeUndefined();
     await page.goto('/app/meetings');
     await page.waitForURL('**/login');
+    await context.close();
+  });
+
+  it('takes someone who follows a link to a shared meeting, signed out, to that meeting after sign-in and onboarding', async () => {
+    const owner = await openPage(browser);
+    const ownerEmail = uniqueEmail('inviter');
+    const guestEmail = uniqueEmail('invited');
+    await signInThroughUi(owner.page, ownerEmail);
+    const meeting = await createMeeting(owner.page, 'Steering group');
+    await api(owner.page, 'PUT', `/meetings/${meeting.id}/add-shared-user`, { email: guestEmail });
+    await owner.context.close();
+
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(`/app/meetings/${meeting.id}`);
+    await page.waitForURL('**/login');
+    await page.getByLabel('Email').fill(guestEmail);
+    const before = await mailCount(guestEmail);
+    await page.getByRole('button', { name: 'Send Login Code' }).click();
+    await page.waitForURL('**/verify');
+    await enterCode(page, await loginCode(guestEmail, before));
+    await page.waitForURL('**/privacy');
+    await page.getByRole('button', { name: 'I Accept' }).click();
+    await page.waitForURL('**/trial-notice');
+    await page.getByRole('button', { name: 'Get Started Now' }).click();
+    await page.waitForURL(`**/app/meetings/${meeting.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Steering group' }).waitFor();
+    await page.getByText(`Owner: ${ownerEmail}`).waitFor();
+
+    // A signed-in user on a path no page has gets the app, not the landing page.
+    await page.goto('/no-such-page');
+    await page.waitForURL(/\/app\/meetings\/?$/);
+    expect(pageErrors(errors)).toEqual([]);
     await context.close();
   });
 

@@ -132,7 +132,7 @@ const earlyAnswers = new Map<string, { answer: Promise<Response>; startedAt: num
 /**
  * Sends a GET the way the API client would, before the app's code has arrived (a first load's
  * route checks and page data, see early-requests.ts). The client's first identical GET takes
- * this answer instead of asking again; each answer is taken once.
+ * this answer instead of asking again; each answer is taken once, and none after a write.
  */
 export function startEarlyGet(path: string, query?: RequestOptions['query']): void {
   const url = `${API_BASE_PATH}${withQuery(path, query)}`;
@@ -177,6 +177,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       (body === undefined || new Blob([body]).size <= KEEPALIVE_MAX_BODY_BYTES);
     const url = `${baseUrl}${withQuery(path, init.query)}`;
 
+    // An early answer tells the state before any change: a write (signing in, accepting the
+    // privacy statement) makes every one not yet taken stale.
+    if (method !== 'GET') earlyAnswers.clear();
     let response: Response;
     try {
       response = await ((method === 'GET' && takeEarlyAnswer(url, init.signal)) ||

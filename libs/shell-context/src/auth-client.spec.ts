@@ -47,6 +47,27 @@ describe('auth client', () => {
     });
   });
 
+  it("sends the browser's time zone with the code, and keeps the user's zone from the status", async () => {
+    const { auth, fetch } = setup({
+      '/auth/validate-otp': () => jsonResponse({ success: true, message: 'ok' }),
+      '/auth/status': () =>
+        jsonResponse({
+          authenticated: true,
+          user: { id: 'u1', email: 'a@b.co' },
+          timeZone: 'Asia/Tokyo',
+        }),
+    });
+    await auth.validateOtp('a@b.co', '123456');
+    const [, init] = fetch.mock.calls.find(([input]) => String(input).endsWith('/validate-otp'))!;
+    expect(JSON.parse(String(init?.body))).toEqual({
+      email: 'a@b.co',
+      code: '123456',
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
+    await auth.status();
+    expect(auth.getSnapshot().timeZone).toBe('Asia/Tokyo');
+  });
+
   it('does not replay a failed status check', async () => {
     const { auth, fetch, calls } = setup();
     fetch.mockImplementationOnce(async () => jsonResponse({ error: 'down' }, 503));

@@ -6,6 +6,7 @@ import {
   type UserRef,
   type ValidateOtpResponse,
 } from '@meetings/contracts';
+import { browserTimeZone } from '@meetings/domain';
 import { AUTH_TOKEN_STORAGE_KEY, ApiError, type ApiClient } from './api-client.js';
 import { createStore, type ReadableStore } from './store.js';
 
@@ -13,6 +14,8 @@ export interface AuthState {
   /** null until a status call or a sign-in has decided it. */
   authenticated: boolean | null;
   user: UserRef | null;
+  /** The user's IANA time zone as the last status check said (docs/adr/0007); absent until then. */
+  timeZone?: string;
 }
 
 export interface AuthClient extends ReadableStore<AuthState> {
@@ -45,7 +48,9 @@ export function createAuthClient(api: ApiClient, options: AuthClientOptions = {}
 
   function remember(status: AuthStatus): void {
     store.set(
-      status.authenticated ? { authenticated: true, user: status.user ?? null } : SIGNED_OUT,
+      status.authenticated
+        ? { authenticated: true, user: status.user ?? null, timeZone: status.timeZone }
+        : SIGNED_OUT,
     );
   }
 
@@ -84,8 +89,13 @@ export function createAuthClient(api: ApiClient, options: AuthClientOptions = {}
       return answer;
     },
     requestOtp: (email) => api.post<RequestOtpResponse>('/auth/request-otp', { email }),
+    // The browser's zone is saved with the sign-in: "today" for due dates is judged in it.
     validateOtp: (email, code) =>
-      api.post<ValidateOtpResponse>('/auth/validate-otp', { email, code }),
+      api.post<ValidateOtpResponse>('/auth/validate-otp', {
+        email,
+        code,
+        timeZone: browserTimeZone(),
+      }),
     markLoggedIn(token, user = null) {
       if (token) storage?.setItem(AUTH_TOKEN_STORAGE_KEY, token);
       const status: AuthStatus = user ? { authenticated: true, user } : { authenticated: true };

@@ -8,6 +8,7 @@ import type { SubscriptionClient } from './subscription-client.js';
 import type { ThemeStore, ThemeState } from './theme-store.js';
 import type { Toast } from './toast.js';
 import type { SubscriptionStatus } from '@meetings/contracts';
+import { browserTimeZone } from '@meetings/domain';
 
 export const ShellContext = createContext<ShellServices | null>(null);
 ShellContext.displayName = 'ShellContext';
@@ -65,4 +66,16 @@ export function useThemeMode(): ThemeState & Pick<ThemeStore, 'setMode' | 'toggl
     () => ({ ...state, setMode: theme.setMode, toggle: theme.toggle }),
     [theme, state],
   );
+}
+
+const NO_AUTH = { subscribe: () => () => undefined, getSnapshot: () => null };
+
+/**
+ * The zone the user's "today" is judged in: their setting as the last status check said, else
+ * the browser's (also outside the shell, e.g. a component rendered on its own).
+ */
+export function useUserTimeZone(): string {
+  const auth = useContext(ShellContext)?.auth ?? NO_AUTH;
+  const state = useSyncExternalStore(auth.subscribe, auth.getSnapshot, auth.getSnapshot);
+  return state?.timeZone ?? browserTimeZone();
 }

@@ -108,16 +108,27 @@ describe('an early answer', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
-  it('answers no other method, path or query', async () => {
+  it('answers no other path or query', async () => {
     stubNetwork();
     startEarlyGet('/meetings/', { page: 1 });
     const { api, fetch } = pageClient();
     await api.get('/meetings/', { query: { page: 2 } });
-    await api.delete('/meetings/?page=1');
+    await api.get('/meetings/page=1');
     expect(fetch).toHaveBeenCalledTimes(2);
     await expect(api.get('/meetings/', { query: { page: 1 } })).resolves.toEqual({
       from: 'early',
     });
+  });
+
+  it('is not taken after any write: signing in makes the signed-out answers stale', async () => {
+    stubNetwork({
+      '/api/auth/privacy-status': () => jsonResponse({ error: 'Not authenticated' }, 401),
+    });
+    startEarlyGet('/auth/privacy-status');
+    const { api, fetch } = pageClient();
+    await api.post('/auth/validate-otp', { email: 'a@example.com', otp: '123456' });
+    await expect(api.get('/auth/privacy-status')).resolves.toEqual({ from: 'client' });
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 
   it('is asked for again once it is older than its age limit', async () => {

@@ -10,6 +10,7 @@ export {
   useSubscription,
   useThemeMode,
   useToast,
+  useUserTimeZone,
 } from './context.js';
 export { PageSpinner } from './PageSpinner.js';
 export { createShellServices, type ShellServices } from './services.js';

@@ -1,3 +1,4 @@
+import SettingsIcon from '@mui/icons-material/Settings';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -22,6 +23,7 @@ import { SubscriptionBadge } from './SubscriptionBadge.js';
 import { ThemeToggle } from './ThemeToggle.js';
 
 const SIDEBAR_WIDTH = 220;
+const SETTINGS = 'Settings';
 export const WIDE_SCREEN_QUERY = `(min-width:${NARROW_SCREEN_BREAKPOINT_PX}px)`;
 
 function Logo() {
@@ -135,6 +137,16 @@ export function AppChrome() {
           <Box sx={{ flexGrow: 1, minWidth: 0 }} />
           <SubscriptionBadge />
           <ThemeToggle />
+          <Tooltip title={SETTINGS}>
+            <IconButton
+              color="inherit"
+              component={RouterLink}
+              to={Paths.settings}
+              aria-label={SETTINGS}
+            >
+              <SettingsIcon />
+            </IconButton>
+          </Tooltip>
           <LogoutButton compact={!wide} />
         </Toolbar>
       </AppBar>

@@ -9,6 +9,9 @@ import { UnknownPath } from './UnknownPath.js';
 // The app bar and sidebar load with the first /app page, not with the landing page.
 const loadAppChrome = () => import('../chrome/AppChrome.js');
 const AppChrome = lazy(() => loadAppChrome().then((m) => ({ default: m.AppChrome })));
+const SettingsPage = lazy(() =>
+  import('../settings/SettingsPage.js').then((m) => ({ default: m.SettingsPage })),
+);
 
 /** Starts loading the app bar while the guard's checks are still under way (an /app page). */
 export function preloadAppChrome(pathname: string): void {
@@ -48,6 +51,14 @@ export function AppRoutes() {
         {/* Keys keep each remote's own state when the route switches between them. */}
         <Route path="meetings/*" element={<RemoteApp key="mfe_meetings" name="mfe_meetings" />} />
         <Route path="actions/*" element={<RemoteApp key="mfe_actions" name="mfe_actions" />} />
+        <Route
+          path="settings"
+          element={
+            <Suspense fallback={<PageSpinner />}>
+              <SettingsPage />
+            </Suspense>
+          }
+        />
         <Route path="*" element={<Navigate to={Paths.meetings} replace />} />
       </Route>
       <Route path="/*" element={<Onboarding />} />

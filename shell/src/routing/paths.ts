@@ -10,6 +10,7 @@ export const Paths = {
   app: '/app',
   meetings: '/app/meetings',
   actions: '/app/actions',
+  settings: '/app/settings',
 } as const;
 
 /** Onboarding screens that need a signed-in user and go through the guard. */

@@ -2,7 +2,8 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { browserTimeZone, dueState, formatDueDate, initials, todayIn } from '@meetings/domain';
+import { dueState, formatDueDate, initials, todayIn } from '@meetings/domain';
+import { useUserTimeZone } from '@meetings/shell-context';
 import { useEffect, useState } from 'react';
 
 export const ActionMetaTexts = {
@@ -15,17 +16,18 @@ export const ActionMetaTexts = {
 const MINUTE = 60_000;
 
 /**
- * Today (YYYY-MM-DD) in the browser's time zone, moving on at midnight. The user's own setting
- * (docs/adr/0007) judges the server's filters; the browser's zone is the same one it was saved
- * from at sign-in.
+ * Today (YYYY-MM-DD) in the user's time zone (docs/adr/0007; the browser's until the shell
+ * knows it), moving on at midnight: the same day the server's due filters use.
  */
-export function useToday(timeZone: string = browserTimeZone()): string {
-  const [today, setToday] = useState(() => todayIn(timeZone));
+export function useToday(): string {
+  const timeZone = useUserTimeZone();
+  const [, setMinute] = useState(0);
   useEffect(() => {
-    const timer = setInterval(() => setToday(todayIn(timeZone)), MINUTE);
+    const timer = setInterval(() => setMinute((minute) => minute + 1), MINUTE);
     return () => clearInterval(timer);
-  }, [timeZone]);
-  return today;
+  }, []);
+  // The formatter is cached: asking each render is cheap.
+  return todayIn(timeZone);
 }
 
 /** The assignee as initials in an avatar; the address shows on hover and on focus. */

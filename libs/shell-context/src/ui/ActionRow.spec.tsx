@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../testing.js';
+import { createTestServices, fakeApi, jsonResponse, renderWithShell } from '../testing.js';
 import { ActionRow } from './ActionRow.js';
 
 describe('ActionRow', () => {
@@ -111,5 +111,32 @@ describe('ActionRow: assignee and due date', () => {
       />,
     );
     expect(due().dataset.due).toBe('upcoming');
+  });
+});
+
+describe("ActionRow: today is the user's", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it.each([
+    // At 12:00 UTC on 5 March it is already 6 March at UTC+14 and still 5 March at UTC-11.
+    ['Pacific/Kiritimati', 'overdue'],
+    ['Pacific/Pago_Pago', 'today'],
+  ])('judges a date due on 5 March in %s as %s', async (timeZone, state) => {
+    const fetch = fakeApi({
+      'GET /auth/status': () => jsonResponse({ authenticated: true, timeZone }),
+    });
+    const services = createTestServices({ fetch });
+    await services.auth.status();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-05T12:00:00Z'));
+    const { container } = renderWithShell(
+      <ActionRow
+        action={{ text: 'Call Sam', completed: false, hashtags: [], dueDate: '2026-03-05' }}
+      />,
+      { services },
+    );
+    expect(container.querySelector<HTMLElement>('[data-due]')?.dataset.due).toBe(state);
   });
 });
