@@ -107,7 +107,7 @@ describe('meetings', () => {
     expect(await avatars.nth(1).getAttribute('aria-label')).toBe(guestEmail);
     await row.click();
     await guest.page.getByRole('heading', { level: 1, name: 'Quarterly planning' }).waitFor();
-    await guest.page.getByText('June 14, 2030').waitFor();
+    await guest.page.getByText('Friday 14/06/2030').waitFor();
     await guest.page.getByText('09:45', { exact: true }).waitFor();
     expect(await guest.page.getByRole('textbox', { name: 'Meeting title' }).count()).toBe(0);
     await guest.page.getByText('No agenda items for this meeting').waitFor();
