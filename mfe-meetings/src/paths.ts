@@ -6,3 +6,14 @@ export const CHANGE_SUBSCRIPTION_PATH = '/subscription-choice?change=true';
 export function meetingPath(id: string): string {
   return `${MEETINGS_PATH}/${encodeURIComponent(id)}`;
 }
+
+/** The state a meeting opened from the list carries: its way back is Back, to the list as left. */
+export const FROM_LIST = { fromList: true } as const;
+
+export function cameFromList(state: unknown): boolean {
+  return (
+    typeof state === 'object' &&
+    state !== null &&
+    (state as { fromList?: unknown }).fromList === true
+  );
+}

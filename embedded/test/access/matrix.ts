@@ -27,6 +27,7 @@ export const WRONG_CODE: Outcome = { status: 401, code: 'AUTH_INVALID_CODE' };
 export const DENIED: Outcome = { status: 403, code: 'MEETING_ACCESS_DENIED' };
 export const READ_ONLY: Outcome = { status: 403, code: 'MEETING_READ_ONLY' };
 export const NOT_ENTITLED: Outcome = { status: 403, code: 'MEETING_NOT_ENTITLED' };
+export const BAD_LINK: Outcome = { status: 400, code: 'VALIDATION_FAILED' };
 export const NO_ACTION_DELETE: Outcome = { status: 403, code: 'MEETING_ACTION_PERMISSION_DENIED' };
 
 /** One row per persona, in this order. */
@@ -169,6 +170,38 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     route: '/api/auth/time-zone',
     call: () => ({ url: '/api/auth/time-zone', body: { timeZone: 'Pacific/Auckland' } }),
     outcomes: ANY_USER,
+  },
+
+  {
+    method: 'GET',
+    route: '/api/auth/mail-settings',
+    call: () => ({ url: '/api/auth/mail-settings' }),
+    outcomes: ANY_USER,
+  },
+  {
+    method: 'PUT',
+    route: '/api/auth/mail-settings',
+    call: () => ({ url: '/api/auth/mail-settings', body: { dailyDigest: true } }),
+    outcomes: ANY_USER,
+  },
+  // The digest's unsubscribe link works without a session: its token is the whole authority, so
+  // a session changes nothing and a token that is not valid is refused for everyone.
+  {
+    method: 'GET',
+    route: '/api/auth/unsubscribe',
+    variant: 'a token that is not valid',
+    call: () => ({ url: '/api/auth/unsubscribe?token=not-a-token' }),
+    outcomes: [BAD_LINK, BAD_LINK, BAD_LINK, BAD_LINK, BAD_LINK, BAD_LINK, BAD_LINK],
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/unsubscribe',
+    variant: 'a token that is not valid',
+    call: (c) => ({
+      url: `/api/auth/unsubscribe?token=${Buffer.from(c.email).toString('base64url')}.${'A'.repeat(43)}`,
+      body: {},
+    }),
+    outcomes: [BAD_LINK, BAD_LINK, BAD_LINK, BAD_LINK, BAD_LINK, BAD_LINK, BAD_LINK],
   },
 
   // ---------- svc-subscription (under /api/auth in the product's API) ----------

@@ -11,10 +11,9 @@ import {
 } from '@meetings/contracts';
 import { groupMeetings } from '@meetings/domain/dates';
 import { useDeferredStore } from '@meetings/shell-context';
-import { useEffect, useRef, useState } from 'react';
-import { useMeetingsApi } from '../api.js';
+import { useEffect, useRef } from 'react';
 import { ListCopy } from '../texts.js';
-import { createMeetingPages } from './meeting-pages.js';
+import type { MeetingPages } from './meeting-pages.js';
 import { MeetingRow } from './MeetingRow.js';
 
 /**
@@ -23,25 +22,26 @@ import { MeetingRow } from './MeetingRow.js';
  */
 export function MeetingResults({
   search,
+  pages,
+  kept = false,
   onNewMeeting,
 }: {
   search: string;
+  /** The pages of this search (a new search makes new ones). */
+  pages: MeetingPages;
+  /** The pages were kept from an earlier visit: shown at once, then loaded again. */
+  kept?: boolean;
   /** Shown beside an empty list when the user may create meetings. */
   onNewMeeting?: () => void;
 }) {
-  const api = useMeetingsApi();
-  const [pages] = useState(() =>
-    createMeetingPages((page, signal) =>
-      api.list({ page, title: search }, signal).then((response) => response.meetings),
-    ),
-  );
   const { meetings, loading, hasMore } = useDeferredStore(pages);
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     pages.start();
+    if (kept) void pages.refresh();
     return () => pages.dispose();
-  }, [pages]);
+  }, [pages, kept]);
 
   // A new observer after each rendered load reports at once whether the end is still within
   // reach, and that asks for the next page. One watches while a page loads too, but only for the

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { MeetingSummary } from '@meetings/contracts';
 import { formatWeekdayDate } from '@meetings/domain/dates';
 import { Link as RouterLink } from '@meetings/shell-context/router';
-import { meetingPath } from '../paths.js';
+import { FROM_LIST, meetingPath } from '../paths.js';
 import { AvatarStack } from './AvatarStack.js';
 
 /** Date (weekday dd/MM/yyyy), title and people; the whole row opens the meeting. */
@@ -13,6 +13,7 @@ export function MeetingRow({ meeting }: { meeting: MeetingSummary }) {
     <ListItemButton
       component={RouterLink}
       to={meetingPath(meeting.id)}
+      state={FROM_LIST}
       divider
       sx={{ gap: 2, alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
     >

@@ -1,8 +1,12 @@
 import { earlyRequestUrl, MEETINGS_FIRST_PAGE } from '@meetings/shell-context/early';
 import { deferred, fakeIntersectionObserver } from '@meetings/shell-context/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, listPage, plan, renderMeetingsApp, summary } from '../test-support.js';
+import { forgetListPlaces } from './list-place.js';
+
+// Each test is a new page: nothing kept from the one before.
+beforeEach(forgetListPlaces);
 
 // Wednesday 14 October 2026, noon.
 const NOW = new Date(2026, 9, 14, 12, 0, 0);

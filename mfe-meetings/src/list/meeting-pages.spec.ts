@@ -22,4 +22,36 @@ describe('the pages of the meetings list', () => {
     pages.setEndInView(true, pages.getSnapshot().meetings);
     expect(load.mock.calls.map(([page]) => page)).toEqual([1, 2]);
   });
+
+  it('refreshes the pages it has, all at once, and keeps them if that fails', async () => {
+    const titles = new Map<string, string>();
+    const load = vi.fn(async (page: number) =>
+      fullPage(page).map((m) => ({ ...m, title: titles.get(m.id) ?? m.title })),
+    );
+    const pages = createMeetingPages(load);
+    pages.start();
+    await vi.waitFor(() => expect(pages.getSnapshot().meetings).toHaveLength(PAGE_SIZE));
+    pages.setEndInView(true, pages.getSnapshot().meetings);
+    await vi.waitFor(() => expect(pages.getSnapshot().meetings).toHaveLength(2 * PAGE_SIZE));
+
+    // Renamed while the user was away; the last page now short: the end of the list.
+    titles.set('p2-3', 'Renamed');
+    load.mockImplementationOnce(async (page) => fullPage(page));
+    load.mockImplementationOnce(async (page) =>
+      fullPage(page)
+        .slice(0, 4)
+        .map((m) => ({ ...m, title: titles.get(m.id) ?? m.title })),
+    );
+    await pages.refresh();
+    expect(load.mock.calls.map(([page]) => page)).toEqual([1, 2, 1, 2]);
+    const { meetings, hasMore, loading } = pages.getSnapshot();
+    expect(meetings).toHaveLength(PAGE_SIZE + 4);
+    expect(meetings.find((m) => m.id === 'p2-3')?.title).toBe('Renamed');
+    expect([hasMore, loading]).toEqual([false, false]);
+
+    load.mockRejectedValue(new Error('down'));
+    await pages.refresh();
+    expect(pages.getSnapshot().meetings).toBe(meetings);
+    expect(pages.getSnapshot().loading).toBe(false);
+  });
 });

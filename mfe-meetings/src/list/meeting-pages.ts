@@ -11,6 +11,8 @@ export interface MeetingPagesSnapshot {
 
 export type LoadMeetingsPage = (page: number, signal: AbortSignal) => Promise<MeetingSummary[]>;
 
+export type MeetingPages = ReturnType<typeof createMeetingPages>;
+
 /**
  * The loaded pages of one search: page 1 on start, the next page whenever the end of the list
  * is in view and nothing is loading, de-duplicated by id. A new search makes a new instance.
@@ -71,6 +73,33 @@ export function createMeetingPages(load: LoadMeetingsPage) {
     setEndInView(inView: boolean, shown: readonly MeetingSummary[]) {
       if (!inView) stalled = false;
       else if (!stalled && loadedPages > 0 && shown === snapshot.meetings) void loadNext();
+    },
+    /**
+     * Loads the pages already shown again and puts them in place once all have come back: a list
+     * kept while the user was away may have changed (a title, a date, a meeting deleted). What is
+     * shown stays if that fails.
+     */
+    async refresh(): Promise<void> {
+      if (snapshot.loading || loadedPages === 0) return;
+      const { signal } = controller;
+      const count = loadedPages;
+      update({ loading: true });
+      let pages: MeetingSummary[][];
+      try {
+        pages = await Promise.all(
+          Array.from({ length: count }, (_, index) => load(index + 1, signal)),
+        );
+      } catch (error) {
+        if (signal.aborted || isAbort(error)) return;
+        update({ loading: false });
+        return;
+      }
+      if (signal.aborted) return;
+      update({
+        loading: false,
+        hasMore: pages.at(-1)!.length === PAGE_SIZE,
+        meetings: pages.reduce<MeetingSummary[]>((all, page) => mergeById(all, page), []),
+      });
     },
     dispose() {
       controller.abort();

@@ -4,7 +4,7 @@ import {
   type MailSettings,
   type UnsubscribeQuery,
 } from '@meetings/contracts';
-import { CurrentUser, Public, type AuthUser } from '@meetings/service-kit';
+import { CurrentUser, Errors, Public, type AuthUser } from '@meetings/service-kit';
 import { Body, Controller, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -45,8 +45,8 @@ export class MailSettingsController {
     @Query({ schema: UnsubscribeQuerySchema }) query: UnsubscribeQuery,
     @Res() reply: FastifyReply,
   ): FastifyReply {
-    const email = this.tokens.verify(query.token);
-    return html(reply, email ? 200 : 400, unsubscribePage(email ? 'confirm' : 'invalid'));
+    this.addressOf(query.token);
+    return html(reply, 200, unsubscribePage('confirm'));
   }
 
   /** One-click (RFC 8058: `List-Unsubscribe=One-Click` posted to the link) or the page's button. */
@@ -57,12 +57,20 @@ export class MailSettingsController {
     @Query({ schema: UnsubscribeQuerySchema }) query: UnsubscribeQuery,
     @Res() reply: FastifyReply,
   ): Promise<FastifyReply> {
-    const email = this.tokens.verify(query.token);
-    if (!email) return html(reply, 400, unsubscribePage('invalid'));
-    await this.settings.setDailyDigest(email, false);
+    await this.settings.setDailyDigest(this.addressOf(query.token), false);
     return html(reply, 200, unsubscribePage('done'));
   }
+
+  /** A bad link is refused like any bad input (400, the platform's error body), changing nothing. */
+  private addressOf(token: string | undefined): string {
+    const email = this.tokens.verify(token);
+    if (!email) throw Errors.validation(INVALID_LINK, 'token');
+    return email;
+  }
 }
+
+const INVALID_LINK =
+  'This unsubscribe link is not valid. Use the link in a recent digest, or change the setting after signing in.';
 
 function normal(email: string): string {
   return email.trim().toLowerCase();

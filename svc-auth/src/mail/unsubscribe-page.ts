@@ -11,10 +11,6 @@ const PAGES = {
     title: 'You are unsubscribed',
     body: `<p>You will no longer receive the daily digest. You can turn it back on at any time in the settings.</p>`,
   },
-  invalid: {
-    title: 'This link is not valid',
-    body: `<p>This unsubscribe link is not valid. Use the link in a recent digest, or change the setting after signing in.</p>`,
-  },
 } as const;
 
 export function unsubscribePage(kind: keyof typeof PAGES): string {
