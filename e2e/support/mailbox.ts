@@ -1,9 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import { startTestSmtp } from '@meetings/service-kit/testing';
 
+const LOGIN_CODE = /login code is (\d{6})/;
+
 /**
  * The test mailbox (a real SMTP server) the product sends login codes to, plus a small HTTP door
- * through which the tests, in other processes, ask for the n-th code sent to an address.
+ * through which the tests, in other processes, ask for the n-th login code sent to an address.
  */
 export async function startMailbox(): Promise<{
   smtpUrl: string;
@@ -11,7 +13,10 @@ export async function startMailbox(): Promise<{
   close(): Promise<void>;
 }> {
   const smtp = await startTestSmtp();
-  const mailsTo = (to: string) => smtp.messages.filter((m) => m.to.includes(to));
+  // Login-code mails only: assignment mails and digests to the same address (issue 34) must not
+  // shift the index a test reads its next code at.
+  const mailsTo = (to: string) =>
+    smtp.messages.filter((m) => m.to.includes(to) && LOGIN_CODE.test(m.raw));
 
   const http: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://mailbox');
@@ -25,9 +30,7 @@ export async function startMailbox(): Promise<{
     const look = () => {
       const mail = mailsTo(to)[index];
       if (mail) {
-        res.end(
-          JSON.stringify({ code: /login code is (\d{6})/.exec(mail.raw)?.[1], raw: mail.raw }),
-        );
+        res.end(JSON.stringify({ code: LOGIN_CODE.exec(mail.raw)?.[1], raw: mail.raw }));
       } else if (Date.now() > deadline) {
         res.statusCode = 404;
         res.end(JSON.stringify({ error: `no mail ${index} to ${to}` }));

@@ -267,6 +267,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
+const LOGIN_CODE = /login code is (\d{6})/;
+
 export interface CapturedMail {
   from: string;
   to: string[];
@@ -277,7 +279,7 @@ export interface CapturedMail {
 export async function startTestSmtp(): Promise<{
   url: string;
   messages: CapturedMail[];
-  /** Waits for the next message to `to` and returns the six-digit code in it. */
+  /** Waits for the next login-code message to `to` and returns the six-digit code in it. */
   nextCode(to: string, timeoutMs?: number): Promise<string>;
   close(): Promise<void>;
 }> {
@@ -314,12 +316,13 @@ export async function startTestSmtp(): Promise<{
       const to = rawTo.trim().toLowerCase();
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const mail = messages.find((m) => !seen.has(m) && m.to.includes(to.toLowerCase()));
+        // Other mail to the address (an assignment, a digest) is not what a sign-in waits for.
+        const mail = messages.find(
+          (m) => !seen.has(m) && m.to.includes(to.toLowerCase()) && LOGIN_CODE.test(m.raw),
+        );
         if (mail) {
           seen.add(mail);
-          const match = /login code is (\d{6})/.exec(mail.raw);
-          if (!match) throw new Error('No code in the message');
-          return match[1]!;
+          return LOGIN_CODE.exec(mail.raw)![1]!;
         }
         if (Date.now() > deadline) throw new Error(`No mail to ${to} within ${timeoutMs} ms`);
         await new Promise<void>((resolve) => {
