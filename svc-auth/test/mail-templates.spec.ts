@@ -51,7 +51,9 @@ describe('invitation mail', () => {
   });
 
   it('names the owner and the title in the subject, on one line', () => {
-    expect(mail.subject).toBe(`ada@example.com shared "Weekly Bcc: evil@example.com ${XSS}" with you`);
+    expect(mail.subject).toBe(
+      `ada@example.com shared "Weekly Bcc: evil@example.com ${XSS}" with you`,
+    );
     expect(mail.subject).not.toMatch(/[\r\n]/);
   });
 

@@ -116,7 +116,10 @@ export interface InvitationMailInput {
 export function invitationMail(input: InvitationMailInput): RenderedMail {
   const url = meetingUrl(input.baseUrl, input.meetingId);
   return {
-    subject: oneLine(`${oneLine(input.ownerEmail, 100)} shared "${oneLine(input.meetingTitle, 100)}" with you`, 220),
+    subject: oneLine(
+      `${oneLine(input.ownerEmail, 100)} shared "${oneLine(input.meetingTitle, 100)}" with you`,
+      220,
+    ),
     text: [
       `${input.ownerEmail} shared the meeting "${oneLine(input.meetingTitle, 200)}" with you on ${input.productName}.`,
       '',

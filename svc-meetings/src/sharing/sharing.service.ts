@@ -1,4 +1,9 @@
-import { MAX_SHARED_WITH, MeetingErrorCode, Subjects, type MeetingShared } from '@meetings/contracts';
+import {
+  MAX_SHARED_WITH,
+  MeetingErrorCode,
+  Subjects,
+  type MeetingShared,
+} from '@meetings/contracts';
 import { Injectable } from '@nestjs/common';
 import type { Caller } from '../access/caller.js';
 import { meetingError } from '../errors.js';
