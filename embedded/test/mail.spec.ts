@@ -90,4 +90,22 @@ describe('mail in the embedded mode', () => {
     // The mailbox hands a sign-in its code, not the mails that came before it.
     expect((await (await signIn(t, BOB)).call('GET', '/api/auth/status')).status).toBe(200);
   });
+
+  it('mails an address the meeting is newly shared with (issue 35)', async () => {
+    const CAROL = 'carol.mail@example.com';
+    const created = await owner.call('POST', '/api/meetings/create', { title: 'Weekly status' });
+    expect(created.status, created.text).toBe(201);
+    const meetingId = (created.json.meeting as { id: string }).id;
+    const shared = await owner.call('PUT', `/api/meetings/${meetingId}/add-shared-user`, {
+      email: CAROL,
+    });
+    expect(shared.status, shared.text).toBe(200);
+    const invitation = await eventually(
+      async () => t.smtp.messages.filter((m) => m.to.includes(CAROL)).map(decoded)[0],
+      20_000,
+    );
+    expect(invitation).toContain('owner.mail@example.com shared the meeting');
+    expect(invitation).toContain('Weekly status');
+    expect(invitation).toContain(`https://minutes.example/app/meetings/${meetingId}`);
+  });
 });
