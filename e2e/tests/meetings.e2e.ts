@@ -49,7 +49,8 @@ describe('meetings', () => {
     );
 
     // Create through the New Meeting dialog.
-    await page.getByRole('button', { name: 'New Meeting' }).click();
+    // A new account's empty list offers New Meeting too; the heading's button is the first.
+    await page.getByRole('button', { name: 'New Meeting' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Create New Meeting' });
     await dialog.getByRole('textbox', { name: 'Meeting Title' }).fill('Kick-off');
     await dialog.getByRole('button', { name: 'Create Meeting' }).click();
@@ -117,7 +118,8 @@ describe('meetings', () => {
     await page.getByRole('img', { name: `Stop sharing with ${guestEmail}` }).click();
     await page.getByText(`Removed sharing with ${guestEmail}`).waitFor();
     await guest.page.goto('/app/meetings');
-    await guest.page.getByText('No more meetings to load.').waitFor();
+    // An empty list says so (issue 35, item 8).
+    await guest.page.getByText('No meetings yet').waitFor();
     expect(await guest.page.getByText('Quarterly planning').count()).toBe(0);
     await guest.page.goto(`/app/meetings/${id}`);
     await guest.page.getByText("You don't have permission to view this meeting").waitFor();
@@ -132,7 +134,7 @@ describe('meetings', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Meeting deleted successfully').waitFor();
     await page.waitForURL(/\/app\/meetings$/);
-    await page.getByText('No more meetings to load.').waitFor();
+    await page.getByText('No meetings yet').waitFor();
     expect(await page.getByText('Quarterly planning').count()).toBe(0);
 
     expect(owner.errors).toEqual([]);
