@@ -6,7 +6,7 @@ export const ListCopy = {
   searchPlaceholder: 'Search meetings...',
   avatarsLabel: 'People in this meeting',
   noMeetingsYet: 'No meetings yet',
-  noMeetingsYetHint: 'Create your first meeting with New Meeting.',
+  noMeetingsYetHint: 'Create your first meeting with the New Meeting button above.',
   noMeetingsShared: 'Meetings shared with you will show here.',
   noMatches: (search: string) => `No meetings match “${search}”`,
   noMatchesHint: 'Check the spelling, or search for another word of the title.',

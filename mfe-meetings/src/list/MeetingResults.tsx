@@ -1,13 +1,10 @@
-import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import Typography from '@mui/material/Typography';
 import {
   INFINITE_SCROLL_MARGIN_PX,
   INFINITE_SCROLL_THRESHOLD,
   ListMessages,
-  MeetingTexts,
 } from '@meetings/contracts';
 import { groupMeetings } from '@meetings/domain/dates';
 import { useDeferredStore } from '@meetings/shell-context';
@@ -24,15 +21,15 @@ export function MeetingResults({
   search,
   pages,
   kept = false,
-  onNewMeeting,
+  canCreate,
 }: {
   search: string;
   /** The pages of this search (a new search makes new ones). */
   pages: MeetingPages;
   /** The pages were kept from an earlier visit: shown at once, then loaded again. */
   kept?: boolean;
-  /** Shown beside an empty list when the user may create meetings. */
-  onNewMeeting?: () => void;
+  /** Whether an empty list may point to New Meeting (not on the free tier). */
+  canCreate: boolean;
 }) {
   const { meetings, loading, hasMore } = useDeferredStore(pages);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -62,7 +59,7 @@ export function MeetingResults({
   }, [pages, hasMore, loading, meetings]);
 
   if (!loading && !hasMore && meetings.length === 0)
-    return <NoMeetings search={search.trim()} onNewMeeting={onNewMeeting} />;
+    return <NoMeetings search={search.trim()} canCreate={canCreate} />;
 
   return (
     <Box>
@@ -95,13 +92,10 @@ export function MeetingResults({
   );
 }
 
-function NoMeetings({ search, onNewMeeting }: { search: string; onNewMeeting?: () => void }) {
+function NoMeetings({ search, canCreate }: { search: string; canCreate: boolean }) {
   const [title, hint] = search
     ? [ListCopy.noMatches(search), ListCopy.noMatchesHint]
-    : [
-        ListCopy.noMeetingsYet,
-        onNewMeeting ? ListCopy.noMeetingsYetHint : ListCopy.noMeetingsShared,
-      ];
+    : [ListCopy.noMeetingsYet, canCreate ? ListCopy.noMeetingsYetHint : ListCopy.noMeetingsShared];
   return (
     <Box role="status" sx={{ textAlign: 'center', py: 6 }}>
       <Typography variant="h6" component="p">
@@ -110,11 +104,6 @@ function NoMeetings({ search, onNewMeeting }: { search: string; onNewMeeting?: (
       <Typography color="text.secondary" sx={{ mt: 1 }}>
         {hint}
       </Typography>
-      {!search && onNewMeeting ? (
-        <Button variant="outlined" startIcon={<AddIcon />} onClick={onNewMeeting} sx={{ mt: 2 }}>
-          {MeetingTexts.newMeeting}
-        </Button>
-      ) : null}
     </Box>
   );
 }

@@ -225,12 +225,10 @@ describe('meetings list', () => {
     const { user } = renderMeetingsApp(routes);
     const heading = await screen.findByText('No meetings yet');
     expect(heading.closest('[role="status"]')?.textContent).toContain(
-      'Create your first meeting with New Meeting.',
+      'Create your first meeting with the New Meeting button above.',
     );
     expect(screen.queryByText('No more meetings to load.')).toBeNull();
-    const buttons = screen.getAllByRole('button', { name: 'New Meeting' });
-    expect(buttons).toHaveLength(2);
-    await user.click(buttons[1]!);
+    await user.click(screen.getByRole('button', { name: 'New Meeting' }));
     expect(await screen.findByRole('dialog')).toBeTruthy();
   });
 
@@ -241,6 +239,7 @@ describe('meetings list', () => {
     expect(await screen.findByText('No meetings match “budget”')).toBeTruthy();
     expect(screen.queryByText('No more meetings to load.')).toBeNull();
     expect(screen.getAllByRole('button', { name: 'New Meeting' })).toHaveLength(1);
+    expect(screen.queryByText(/Create your first meeting/)).toBeNull();
   });
 
   it('tells a free-tier user with no meetings where shared ones appear, without New Meeting', async () => {

@@ -117,7 +117,7 @@ export function MeetingsList() {
         search={list.term}
         pages={list.pages}
         kept={list.kept}
-        onNewMeeting={mayCreate ? () => setCreating(true) : undefined}
+        canCreate={mayCreate}
       />
       {creating ? (
         <Suspense fallback={null}>
