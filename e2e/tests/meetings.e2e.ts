@@ -117,7 +117,7 @@ describe('meetings', () => {
     await page.getByRole('img', { name: `Stop sharing with ${guestEmail}` }).click();
     await page.getByText(`Removed sharing with ${guestEmail}`).waitFor();
     await guest.page.goto('/app/meetings');
-    await guest.page.getByText('No more meetings to load.').waitFor();
+    await guest.page.getByText('No meetings yet').waitFor();
     expect(await guest.page.getByText('Quarterly planning').count()).toBe(0);
     await guest.page.goto(`/app/meetings/${id}`);
     await guest.page.getByText("You don't have permission to view this meeting").waitFor();
@@ -132,7 +132,7 @@ describe('meetings', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Meeting deleted successfully').waitFor();
     await page.waitForURL(/\/app\/meetings$/);
-    await page.getByText('No more meetings to load.').waitFor();
+    await page.getByText('No meetings yet').waitFor();
     expect(await page.getByText('Quarterly planning').count()).toBe(0);
 
     expect(owner.errors).toEqual([]);

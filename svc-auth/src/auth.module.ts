@@ -6,6 +6,7 @@ import { AuthController } from './identity/auth.controller.js';
 import { InternalController } from './identity/internal.controller.js';
 import { SigningKeysService } from './keys/signing-keys.service.js';
 import { AssignmentMailController } from './mail/assignment-mail.controller.js';
+import { InvitationMailController } from './mail/invitation-mail.controller.js';
 import { MailSettingsController } from './mail/mail-settings.controller.js';
 import { MailSettingsService } from './mail/mail-settings.service.js';
 import { MailerService } from './mail/mailer.service.js';
@@ -21,6 +22,7 @@ import { TimeZoneService } from './settings/time-zone.service.js';
     InternalController,
     MailSettingsController,
     AssignmentMailController,
+    InvitationMailController,
   ],
   providers: [
     SigningKeysService,

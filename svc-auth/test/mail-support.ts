@@ -53,6 +53,25 @@ export function header(mail: CapturedMail, name: string): string | undefined {
   return line?.slice(name.length + 1).trim();
 }
 
+/** The Subject header with RFC 2047 encoded words (Q and B, UTF-8) decoded. */
+export function subjectOf(mail: CapturedMail): string | undefined {
+  const raw = header(mail, 'Subject');
+  return raw
+    ?.replace(/(\?=)\s+(=\?)/g, '$1$2')
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_m, enc: string, word: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(word, 'base64').toString('utf8')
+        : Buffer.from(
+            word
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_h, hex: string) =>
+                String.fromCharCode(parseInt(hex, 16)),
+              ),
+            'latin1',
+          ).toString('utf8'),
+    );
+}
+
 interface OwedAction {
   meetingId: string;
   meetingTitle: string;

@@ -5,6 +5,7 @@ import {
   digestMail,
   escapeHtml,
   formatDueDate,
+  invitationMail,
   oneLine,
 } from '../src/mail/templates.js';
 
@@ -37,6 +38,37 @@ describe('assignment mail', () => {
     expect(mail.html).not.toContain('<img');
     expect(mail.html).toContain('&lt;img src=x onerror=&quot;alert(&#39;x&#39;)&quot;&gt;&amp;');
     expect(mail.html).toContain('Board &lt;img');
+  });
+});
+
+describe('invitation mail', () => {
+  const mail = invitationMail({
+    productName: 'Acme Minutes',
+    baseUrl: 'https://minutes.example//',
+    meetingId: '8a7b0c5e-3f55-4f7e-9a59-2f0a2c1f6b11',
+    meetingTitle: `Weekly\r\nBcc: evil@example.com ${XSS}`,
+    ownerEmail: 'ada@example.com',
+  });
+
+  it('names the owner and the title in the subject, on one line', () => {
+    expect(mail.subject).toBe(
+      `ada@example.com shared "Weekly Bcc: evil@example.com ${XSS}" with you`,
+    );
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+  });
+
+  it('links to the meeting in both parts and names the owner', () => {
+    const url = 'https://minutes.example/app/meetings/8a7b0c5e-3f55-4f7e-9a59-2f0a2c1f6b11';
+    expect(mail.text).toContain(`Open the meeting: ${url}`);
+    expect(mail.html).toContain(`<a href="${url}">Open the meeting</a>`);
+    expect(mail.text).toContain('ada@example.com shared the meeting "Weekly Bcc: evil@example.com');
+    expect(mail.html).toContain('ada@example.com shared the meeting <strong>');
+    expect(mail.text).toContain('— Acme Minutes');
+  });
+
+  it('escapes the title in the HTML part', () => {
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).toContain('&lt;img src=x onerror=&quot;alert(&#39;x&#39;)&quot;&gt;&amp;');
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Subjects, type ActionAssigned } from '@meetings/contracts';
+import { Subjects, type ActionAssigned, type MeetingShared } from '@meetings/contracts';
 import type { RunningService } from '@meetings/service-kit';
 import {
   createTestRuntime,
@@ -10,8 +10,9 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthEnv } from '../src/config.js';
 import { ASSIGNMENT_MAIL_CONSUMER } from '../src/mail/assignment-mail.controller.js';
+import { INVITATION_MAIL_CONSUMER } from '../src/mail/invitation-mail.controller.js';
 import { UnsubscribeTokens } from '../src/mail/unsubscribe-tokens.service.js';
-import { htmlPart, readMail, startAuth, textPart } from './mail-support.js';
+import { htmlPart, readMail, startAuth, subjectOf, textPart } from './mail-support.js';
 
 // Issue 34: the assignee of an action is mailed; the digest's unsubscribe link and the setting.
 
@@ -54,14 +55,30 @@ function assignment(overrides: Partial<ActionAssigned> = {}) {
   };
 }
 
-async function publish(event: ReturnType<typeof assignment>, messageId = event.id) {
+function sharing(overrides: Partial<MeetingShared> = {}) {
+  const data: MeetingShared = {
+    meetingId: randomUUID(),
+    meetingTitle: 'Weekly <script>alert(1)</script> status & plans',
+    ownerEmail: 'ada@example.com',
+    sharedWith: `cy-${randomUUID().slice(0, 6)}@example.com`,
+    ...overrides,
+  };
+  return {
+    id: randomUUID(),
+    subject: Subjects.MeetingShared,
+    occurredAt: new Date().toISOString(),
+    data,
+  };
+}
+
+async function publish(event: { id: string; subject: string }, messageId = event.id) {
   await auth.bus.publish({ id: messageId, subject: event.subject, body: event });
 }
 
-async function mailed(eventId: string): Promise<boolean> {
+async function mailed(eventId: string, consumer = ASSIGNMENT_MAIL_CONSUMER): Promise<boolean> {
   const rows = (await auth.dataSource.query(
     `SELECT 1 FROM processed_event WHERE consumer = $1 AND event_id = $2`,
-    [ASSIGNMENT_MAIL_CONSUMER, eventId],
+    [consumer, eventId],
   )) as unknown[];
   return rows.length > 0;
 }
@@ -102,6 +119,43 @@ describe('the assignment mail', () => {
     await eventually(() => mailed(marker.id));
     await eventually(async () => smtp.messages.some((m) => m.to.includes(marker.data.assignee)));
     expect(smtp.messages.filter((m) => m.to.includes(event.data.assignee))).toHaveLength(1);
+  });
+});
+
+describe('the invitation mail (issue 35)', () => {
+  it('reaches the new address with the title, the owner and a link to the meeting', async () => {
+    const event = sharing();
+    await publish(event);
+    const mail = await eventually(async () =>
+      smtp.messages.find((m) => m.to.includes(event.data.sharedWith)),
+    );
+    const { headers } = readMail(mail);
+    const html = htmlPart(mail);
+    const text = textPart(mail);
+    expect(subjectOf(mail)).toBe(
+      'ada@example.com shared "Weekly <script>alert(1)</script> status & plans" with you',
+    );
+    expect(headers).toMatch(/From: Acme Minutes <no-reply@meetingkeeper.local>/);
+    const url = `https://minutes.example/app/meetings/${event.data.meetingId}`;
+    expect(text).toContain('ada@example.com shared the meeting');
+    expect(text).toContain('Weekly <script>alert(1)</script> status & plans');
+    expect(text).toContain(`Open the meeting: ${url}`);
+    expect(html).toContain(`<a href="${url}">Open the meeting</a>`);
+    expect(html).toContain('ada@example.com shared the meeting');
+    expect(html).toContain('Weekly &lt;script&gt;alert(1)&lt;/script&gt; status &amp; plans');
+    expect(html).not.toContain('<script>');
+  });
+
+  it('is sent once when the event comes again', async () => {
+    const event = sharing();
+    await publish(event);
+    await eventually(() => mailed(event.id, INVITATION_MAIL_CONSUMER));
+    await publish(event, randomUUID());
+    const marker = sharing();
+    await publish(marker);
+    await eventually(() => mailed(marker.id, INVITATION_MAIL_CONSUMER));
+    await eventually(async () => smtp.messages.some((m) => m.to.includes(marker.data.sharedWith)));
+    expect(smtp.messages.filter((m) => m.to.includes(event.data.sharedWith))).toHaveLength(1);
   });
 });
 

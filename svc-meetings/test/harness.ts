@@ -163,7 +163,11 @@ export class Harness {
 }
 
 export function eventMeetingId(event: OutboxEvent): string | undefined {
-  if (event.subject === Subjects.MeetingDeleted || event.subject === Subjects.ActionAssigned)
+  if (
+    event.subject === Subjects.MeetingDeleted ||
+    event.subject === Subjects.ActionAssigned ||
+    event.subject === Subjects.MeetingShared
+  )
     return event.data.meetingId as string;
   return (event.data.meeting as { id?: string } | undefined)?.id;
 }

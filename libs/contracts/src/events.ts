@@ -11,6 +11,7 @@ export const Subjects = {
   MeetingUpserted: 'meetings.meeting.upserted',
   MeetingDeleted: 'meetings.meeting.deleted',
   ActionAssigned: 'meetings.meeting.action-assigned',
+  MeetingShared: 'meetings.meeting.shared',
 } as const;
 export type Subject = (typeof Subjects)[keyof typeof Subjects];
 
@@ -122,6 +123,18 @@ export const ActionAssignedSchema = z.object({
   assignedBy: z.string(),
 });
 export type ActionAssigned = z.infer<typeof ActionAssignedSchema>;
+
+/**
+ * An address was added to a meeting's shared-with list (svc-auth mails it an invitation). Written in
+ * the same transaction as the change; `sharedWith` and `ownerEmail` are lower-cased.
+ */
+export const MeetingSharedSchema = z.object({
+  meetingId: IdSchema,
+  meetingTitle: z.string(),
+  ownerEmail: z.string(),
+  sharedWith: z.string(),
+});
+export type MeetingShared = z.infer<typeof MeetingSharedSchema>;
 
 // ---------- svc-meetings' export (GET /internal/meetings/export), for rebuilding copies ----------
 

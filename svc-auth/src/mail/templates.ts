@@ -104,6 +104,42 @@ export function assignmentMail(input: AssignmentMailInput): RenderedMail {
   };
 }
 
+export interface InvitationMailInput {
+  productName: string;
+  baseUrl: string;
+  meetingId: string;
+  meetingTitle: string;
+  ownerEmail: string;
+}
+
+/** "A meeting was shared with you": its title and owner, a link to it (sign-in leads there). */
+export function invitationMail(input: InvitationMailInput): RenderedMail {
+  const url = meetingUrl(input.baseUrl, input.meetingId);
+  return {
+    subject: oneLine(
+      `${oneLine(input.ownerEmail, 100)} shared "${oneLine(input.meetingTitle, 100)}" with you`,
+      220,
+    ),
+    text: [
+      `${input.ownerEmail} shared the meeting "${oneLine(input.meetingTitle, 200)}" with you on ${input.productName}.`,
+      '',
+      `Open the meeting: ${url}`,
+      '',
+      `— ${input.productName}`,
+    ].join('\n'),
+    html: page(
+      input.productName,
+      [
+        `<p>${escapeHtml(input.ownerEmail)} shared the meeting <strong>${escapeHtml(
+          input.meetingTitle,
+        )}</strong> with you on ${escapeHtml(input.productName)}.</p>`,
+        `<p>${link(url, 'Open the meeting')}</p>`,
+      ].join('\n'),
+      '',
+    ),
+  };
+}
+
 export interface DigestMeeting {
   id: string;
   title: string;

@@ -1,4 +1,9 @@
-import { MAX_SHARED_WITH, MeetingErrorCode } from '@meetings/contracts';
+import {
+  MAX_SHARED_WITH,
+  MeetingErrorCode,
+  Subjects,
+  type MeetingShared,
+} from '@meetings/contracts';
 import { Injectable } from '@nestjs/common';
 import type { Caller } from '../access/caller.js';
 import { meetingError } from '../errors.js';
@@ -15,7 +20,7 @@ export class SharingService {
   ) {}
 
   share(caller: Caller, meetingId: string, email: string): Promise<FullMeeting> {
-    return this.writer.change(caller, meetingId, 'edit', async (tx, meeting) => {
+    return this.writer.change(caller, meetingId, 'edit', async (tx, meeting, emit) => {
       if (email === meeting.ownerEmail.toLowerCase())
         throw meetingError(MeetingErrorCode.EmailIsOwner);
       if (meeting.sharedWith.includes(email))
@@ -23,6 +28,14 @@ export class SharingService {
       if (meeting.sharedWith.length >= MAX_SHARED_WITH)
         throw meetingError(MeetingErrorCode.TooManyItems);
       await this.meetings.update(tx, meetingId, { sharedWith: [...meeting.sharedWith, email] });
+      // The new address hears about it (svc-auth mails an invitation).
+      const shared: MeetingShared = {
+        meetingId,
+        meetingTitle: meeting.title,
+        ownerEmail: meeting.ownerEmail.toLowerCase(),
+        sharedWith: email,
+      };
+      emit(Subjects.MeetingShared, shared);
     });
   }
 
