@@ -30,14 +30,18 @@ describe('a first week without surprises', () => {
 
     await page.goto('/app/meetings');
     await page.getByRole('searchbox', { name: 'Search meetings' }).fill('status');
-    await page.getByText('Weekly status 1', { exact: true }).waitFor();
+    // The unfiltered list goes, then the search's first page comes.
     await page.getByText('Budget', { exact: true }).waitFor({ state: 'detached' });
+    await page.getByText('Weekly status 1', { exact: true }).waitFor();
     // Scrolled to the end until the second page has come in (the rows render in slices).
     await expect
-      .poll(async () => {
-        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-        return rows(page).count();
-      })
+      .poll(
+        async () => {
+          await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+          return rows(page).count();
+        },
+        { timeout: 15_000 },
+      )
       .toBe(27);
     await page.getByText('Weekly status 27', { exact: true }).waitFor();
     await page.getByText('No more meetings to load.').waitFor();
@@ -62,7 +66,7 @@ describe('a first week without surprises', () => {
         'status',
       );
       expect(await rows(page).count()).toBe(27);
-      await expect.poll(() => scrollY(page)).toBeGreaterThan(where - 5);
+      await expect.poll(() => scrollY(page), { timeout: 10_000 }).toBeGreaterThan(where - 5);
       expect(Math.abs((await scrollY(page)) - where)).toBeLessThanOrEqual(5);
     }
     expect(errors).toEqual([]);

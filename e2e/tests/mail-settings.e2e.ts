@@ -36,10 +36,11 @@ describe('settings', () => {
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     expect(await digest.isChecked()).toBe(false);
 
-    await digest.click();
-    await page.waitForResponse(
+    const savedAgain = page.waitForResponse(
       (r) => r.url().endsWith('/api/auth/mail-settings') && r.request().method() === 'PUT',
     );
+    await digest.click();
+    expect((await savedAgain).status()).toBe(200);
     await page.reload();
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     expect(await digest.isChecked()).toBe(true);
