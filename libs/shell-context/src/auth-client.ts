@@ -3,6 +3,7 @@ import {
   AuthMessages,
   type AuthStatus,
   type RequestOtpResponse,
+  type TimeZoneResponse,
   type UserRef,
   type ValidateOtpResponse,
 } from '@meetings/contracts';
@@ -29,6 +30,8 @@ export interface AuthClient extends ReadableStore<AuthState> {
   logout(): Promise<void>;
   /** Forgets the session locally, e.g. after the server answered 401. */
   clearSession(): void;
+  /** PUT /auth/time-zone: the zone the user's "today" is judged in from now on. */
+  setTimeZone(timeZone: string): Promise<void>;
 }
 
 export interface AuthClientOptions {
@@ -114,5 +117,10 @@ export function createAuthClient(api: ApiClient, options: AuthClientOptions = {}
       clearSession();
     },
     clearSession,
+    async setTimeZone(timeZone) {
+      const saved = await api.put<TimeZoneResponse>('/auth/time-zone', { timeZone });
+      lastCheck = null;
+      store.set({ ...store.getSnapshot(), timeZone: saved.timeZone });
+    },
   };
 }
