@@ -5,7 +5,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { ListMessages, SEARCH_DEBOUNCE_MS, ShellTexts } from '@meetings/contracts';
 import { applyHashtagSuggestion } from '@meetings/domain';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useSearchParams } from '@meetings/shell-context/router';
 import { ActionList } from './components/ActionList.js';
 import { FilterChips } from './components/FilterChips.js';
@@ -13,31 +13,59 @@ import { ACTIONS_PATH } from './paths.js';
 import { SearchBox } from './components/SearchBox.js';
 import { listKey, toSearchQuery, type SearchQuery } from './search-query.js';
 import { ActionsCopy } from './texts.js';
-import { readUrlFilters, writeUrlFilters } from './url-filters.js';
+import {
+  readUrlFilters,
+  readUrlSearch,
+  searchBoxText,
+  writeUrlFilters,
+  writeUrlSearch,
+} from './url-filters.js';
 
 /**
- * /app/actions: every action the user can see, searched and filtered, by meeting. The filters on
- * who owes an action and by when live in the address.
+ * /app/actions: every action the user can see, searched and filtered, by meeting. The search, the
+ * hashtag, "Show completed" and the filters on who owes an action and by when live in the
+ * address, so Back, a bookmark or a hashtag's link finds the same list.
  */
 function ActionsPage() {
-  const [text, setText] = useState('');
-  const [pickedTag, setPickedTag] = useState<string | null>(null);
-  const [query, setQuery] = useState<SearchQuery>({ search: '', hashtag: null });
-  const [showCompleted, setShowCompleted] = useState(false);
   const [params, setParams] = useSearchParams();
   const urlFilters = readUrlFilters(params);
+  // The settled search lives in the address; the box holds what is being typed.
+  const settled = readUrlSearch(params);
+  const query: SearchQuery = { search: settled.search, hashtag: settled.hashtag };
+  const showCompleted = settled.showCompleted;
+  const [text, setText] = useState(() => searchBoxText(settled));
+  const [pickedTag, setPickedTag] = useState(settled.hashtag);
+
+  // A search arriving from outside (Back, a hashtag's link) replaces what the box holds.
+  const settledKey = `${settled.search}\n${settled.hashtag ?? ''}`;
+  const [shownKey, setShownKey] = useState(settledKey);
+  if (shownKey !== settledKey) {
+    setShownKey(settledKey);
+    const typed = toSearchQuery(text, pickedTag);
+    if (typed.search !== settled.search || typed.hashtag !== settled.hashtag) {
+      setText(searchBoxText(settled));
+      setPickedTag(settled.hashtag);
+    }
+  }
+
+  const settle = useCallback(
+    (next: SearchQuery) => setParams((prev) => writeUrlSearch(prev, next), { replace: true }),
+    [setParams],
+  );
 
   // Typing searches once it pauses for the debounce; picking a hashtag or Enter searches at once.
   useEffect(() => {
-    const timer = setTimeout(() => setQuery(toSearchQuery(text, pickedTag)), SEARCH_DEBOUNCE_MS);
+    const typed = toSearchQuery(text, pickedTag);
+    if (typed.search === settled.search && typed.hashtag === settled.hashtag) return;
+    const timer = setTimeout(() => settle(typed), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, pickedTag]);
+  }, [text, pickedTag, settle, settled.search, settled.hashtag]);
 
   function pick(tag: string) {
     const next = `${applyHashtagSuggestion(text, tag)} `;
     setText(next);
     setPickedTag(tag);
-    setQuery(toSearchQuery(next, tag));
+    settle(toSearchQuery(next, tag));
   }
 
   const key = listKey(query, showCompleted, [urlFilters.assignee, urlFilters.due, urlFilters.sort]);
@@ -55,7 +83,7 @@ function ActionsPage() {
           text={text}
           onTextChange={setText}
           onPick={pick}
-          onSubmit={() => setQuery(toSearchQuery(text, pickedTag))}
+          onSubmit={() => settle(toSearchQuery(text, pickedTag))}
           helperText={query.hashtag ? ActionsCopy.filteredBy(query.hashtag) : undefined}
         />
         <FormControlLabel
@@ -63,7 +91,11 @@ function ActionsPage() {
           control={
             <Switch
               checked={showCompleted}
-              onChange={(event) => setShowCompleted(event.target.checked)}
+              onChange={(event) =>
+                setParams((prev) => writeUrlSearch(prev, { showCompleted: event.target.checked }), {
+                  replace: true,
+                })
+              }
             />
           }
           label={ListMessages.showCompleted}

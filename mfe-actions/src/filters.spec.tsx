@@ -88,3 +88,46 @@ describe('actions page: who owes it and by when', () => {
     );
   });
 });
+
+describe('actions page: the search in the address', () => {
+  it('writes the settled search, the picked hashtag and "Show completed" into the address', async () => {
+    const { user } = renderActionsPage({ 'GET /actions/': page });
+    await screen.findByText('Send the notes');
+    await user.type(screen.getByRole('combobox', { name: 'Search actions' }), 'notes');
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/app/actions?search=notes'),
+    );
+    await user.click(screen.getByRole('switch', { name: 'Show completed' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        '/app/actions?search=notes&completed=true',
+      ),
+    );
+  });
+
+  it('starts from the address: the box shows the hashtag and text, the list asks for them', async () => {
+    const { listQueries } = renderActionsPage(
+      { 'GET /actions/': page },
+      '/app/actions?hashtag=release&search=notes&completed=true',
+    );
+    await screen.findByText('Send the notes');
+    expect(
+      (screen.getByRole('combobox', { name: 'Search actions' }) as HTMLInputElement).value,
+    ).toBe('#release notes');
+    expect(listQueries()).toEqual([
+      { page: '1', pageSize: '25', showCompleted: 'true', search: 'notes', hashtag: 'release' },
+    ]);
+    expect(
+      (screen.getByRole('switch', { name: 'Show completed' }) as HTMLInputElement).checked,
+    ).toBe(true);
+  });
+
+  it('ignores a hashtag the server could not hold', async () => {
+    const { listQueries } = renderActionsPage(
+      { 'GET /actions/': page },
+      `/app/actions?hashtag=${encodeURIComponent('a b<script>')}`,
+    );
+    await screen.findByText('Send the notes');
+    expect(listQueries()).toEqual([{ page: '1', pageSize: '25', showCompleted: 'false' }]);
+  });
+});

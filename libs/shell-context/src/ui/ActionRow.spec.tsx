@@ -1,19 +1,24 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from '../router.js';
 import { createTestServices, fakeApi, jsonResponse, renderWithShell } from '../testing.js';
 import { ActionRow } from './ActionRow.js';
 
 describe('ActionRow', () => {
-  it("shows a hashtag as a chip only when it is in the action's list", () => {
+  it("shows a hashtag as a chip only when it is in the action's list, linking to its actions", () => {
     const { container } = render(
       <ActionRow
         action={{ text: 'Ship #release to #ops today', completed: false, hashtags: ['release'] }}
       />,
+      { wrapper: MemoryRouter },
     );
     const chips = [...container.querySelectorAll('[data-hashtag]')].map((c) => c.textContent);
     expect(chips).toEqual(['#release']);
     expect(container.textContent).toBe('Ship #release to #ops today');
+    expect(screen.getByRole('link', { name: '#release' }).getAttribute('href')).toBe(
+      '/app/actions?hashtag=release',
+    );
   });
 
   it('strikes a completed action through and reports a tick', async () => {
@@ -35,6 +40,7 @@ describe('ActionRow', () => {
   it('strikes the hashtag chips of a completed action through as well', () => {
     const { container, rerender } = render(
       <ActionRow action={{ text: 'Send #notes', completed: true, hashtags: ['notes'] }} />,
+      { wrapper: MemoryRouter },
     );
     const label = () => container.querySelector('[data-hashtag] .MuiChip-label')!;
     expect(getComputedStyle(label()).textDecoration).toContain('line-through');

@@ -1,12 +1,22 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { splitHashtags } from '@meetings/domain';
+import { Link } from '@meetings/shell-context/router';
 
-/** One hashtag of an action's text as a highlighted chip (`text` with its #, `tag` without). */
+/** The actions page filtered by one hashtag. */
+export const hashtagPath = (tag: string): string =>
+  `/app/actions?hashtag=${encodeURIComponent(tag)}`;
+
+/**
+ * One hashtag of an action's text as a highlighted chip (`text` with its #, `tag` without),
+ * linking to every action that carries it.
+ */
 export function HashtagChip({ text, tag }: { text: string; tag: string }) {
   return (
     <Chip
-      component="span"
+      component={Link}
+      to={hashtagPath(tag)}
+      clickable
       label={text}
       size="small"
       color="primary"
