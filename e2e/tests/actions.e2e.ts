@@ -210,6 +210,31 @@ describe('actions page', () => {
     await fresh.close();
   });
 
+  it('keeps the search in the address, and a hashtag chip opens the actions it tags', async () => {
+    const fresh = await tracked.context.newPage();
+    await fresh.goto('/app/actions');
+    const main = fresh.locator('main');
+    await main.getByText('Book a room').waitFor();
+    await main.locator('[data-hashtag="urgent"]').click();
+    await fresh.waitForURL('**/app/actions?hashtag=urgent');
+    await expect
+      .poll(
+        () => main.getByRole('checkbox').evaluateAll((boxes) => boxes.map((b) => b.ariaLabel)),
+        POLL,
+      )
+      .toEqual(['Chase the invoice #finance #urgent']);
+    expect(await fresh.getByRole('combobox', { name: 'Search actions' }).inputValue()).toBe(
+      '#urgent ',
+    );
+    await fresh.getByRole('switch', { name: 'Show completed' }).click();
+    await fresh.waitForURL('**/app/actions?hashtag=urgent&completed=true');
+    await fresh.reload();
+    await main.getByText('Chase the invoice').waitFor();
+    expect(await fresh.getByRole('switch', { name: 'Show completed' }).isChecked()).toBe(true);
+    expect(await main.getByText('Book a room').count()).toBe(0);
+    await fresh.close();
+  });
+
   it('first load of /app/actions: what the page fetches, gzipped', async () => {
     const fresh = await tracked.context.newPage();
     await fresh.goto('/app/actions');
