@@ -108,8 +108,10 @@ export class MailerService implements OnModuleDestroy {
             ...(mail.headers ? { headers: mail.headers } : {}),
           });
         } catch (error) {
-          const code = (error as { responseCode?: number }).responseCode;
-          if (code !== undefined && code >= 500) throw new MailRejectedError(error);
+          // A 5xx, or an address nodemailer cannot put on the envelope, will not pass on a retry.
+          const { responseCode, code } = error as { responseCode?: number; code?: string };
+          if ((responseCode !== undefined && responseCode >= 500) || code === 'EENVELOPE')
+            throw new MailRejectedError(error);
           throw error;
         }
       },

@@ -8,6 +8,7 @@ import {
   Subjects,
   type UserRef,
   type UserRegistered,
+  ValidationMessages,
 } from '@meetings/contracts';
 import { DomainError, Errors, Outbox, SERVICE_CONFIG } from '@meetings/service-kit';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
@@ -20,7 +21,7 @@ import {
 } from '../entities.js';
 import type { AuthEnv } from '../config.js';
 import { localSecret } from '../keys/local-secret.js';
-import { MailerService } from '../mail/mailer.service.js';
+import { MailerService, MailRejectedError } from '../mail/mailer.service.js';
 
 type Verdict =
   { ok: true } | { ok: false; reason: 'invalid' | 'too-many-attempts' | 'locked' | 'wait' };
@@ -127,6 +128,9 @@ export class LoginCodesService implements OnModuleInit {
       await this.mailer.sendLoginCode({ to: email, code, productName });
     } catch (error) {
       await this.dataSource.manager.update(LoginCode, { id }, { supersededAt: () => 'now()' });
+      // The mail server refusing this recipient for good is the address's fault, not an outage.
+      if (error instanceof MailRejectedError)
+        throw Errors.validation(ValidationMessages.emailInvalid, 'email');
       throw Object.assign(Errors.unavailable('We could not send the code. Please try again.'), {
         cause: error,
       });
