@@ -94,6 +94,8 @@ describe('assignee and due date', () => {
       main.getByRole('checkbox').evaluateAll((boxes) => boxes.map((box) => box.ariaLabel));
     await expect
       .poll(async () => {
+        // The list answers before it is judged (the index may lag a moment behind the meeting).
+        await main.getByText('No more actions to load.').waitFor();
         const texts = await overdueTexts();
         if (texts.length < 2) await page.reload();
         return texts;
