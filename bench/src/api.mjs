@@ -97,7 +97,7 @@ export function scenarios(size) {
       path: () => '/api/actions?page=1&pageSize=25&hashtag=release&showCompleted=true',
     },
     {
-      // Issue 34: what the caller owes and is late with, from the (assignee, due date) index.
+      // What the caller owes and is late with, from the (assignee, due date) index.
       id: 'actions-mine-overdue',
       label: 'Actions, assigned to me, overdue',
       service: 'actions',

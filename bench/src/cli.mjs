@@ -4,7 +4,7 @@
 // `npm run bench -- --ci`: the same harness on the smallest data set with tiny durations.
 //
 // Options: --sizes 10k,100k,1m   --full-size 1m (where the three-way API comparison runs)
-//          --sections api,scale,events,frontend,embedded   --rounds N   --embedded-size 100k
+//          --sections api,scale,events,frontend,embedded,live   --rounds N   --embedded-size 100k
 //          --only notes-update,action-status (API scenarios)   --settle off (API phases start at
 //          once, without waiting for the last phase's backlog to drain)
 import '@meetings/service-kit/node-version';
@@ -18,6 +18,7 @@ import { compareApi, latencyBySize } from './api.mjs';
 import { measureEmbedded } from './embedded.mjs';
 import { measureEventLag } from './events.mjs';
 import { measureFrontEnd } from './frontend.mjs';
+import { measureLive } from './live.mjs';
 import { generate } from './generate.mjs';
 import { writeReport } from './report.mjs';
 import { startDistributed, startEmbedded, startMinimal } from './stack.mjs';
@@ -43,7 +44,7 @@ const VITALS_RUNS = 7;
 const sizes = (values.sizes ?? (ci ? '10k' : '10k,100k,1m')).split(',');
 const fullSize = values['full-size'] ?? sizes.at(-1);
 const embeddedSize = values['embedded-size'] ?? (ci ? '10k' : '100k');
-const sections = new Set((values.sections ?? 'api,scale,events,frontend,embedded').split(','));
+const sections = new Set((values.sections ?? 'api,scale,events,frontend,embedded,live').split(','));
 const options = ci
   ? {
       rounds: 1,
@@ -64,6 +65,10 @@ const options = ci
 options.settleBefore = values.settle !== 'off';
 // 200 samples: the p99 is then the third slowest, not the slowest one (which 60 would make it).
 const eventSamples = ci ? 5 : 200;
+// Keys timed from one page to the other, and the crowded room: people, how many type, words each.
+const live = ci
+  ? { keys: 10, room: { people: 10, typing: 3, words: 10 } }
+  : { keys: 100, room: { people: 50, typing: 10, words: 50 } };
 
 function cpuTimes() {
   const [line] = readFileSync('/proc/stat', 'utf8').split('\n');
@@ -125,6 +130,7 @@ const summary = {
   options: { ...options, only: undefined },
   scale: {},
   events: {},
+  live: {},
 };
 
 for (const size of new Set([...sizes, fullSize])) {
@@ -134,10 +140,12 @@ for (const size of new Set([...sizes, fullSize])) {
 
 for (const size of sizes) {
   const needsStack =
-    size === fullSize && [...sections].some((s) => ['api', 'events', 'frontend'].includes(s));
+    size === fullSize &&
+    [...sections].some((s) => ['api', 'events', 'frontend', 'live'].includes(s));
   if (!needsStack) continue;
   log(`\n== distributed stack on ${size}`);
-  const stack = await startDistributed({ size, label: size });
+  // The live notes pages need the front ends served by the stack's own gateway.
+  const stack = await startDistributed({ size, label: size, frontEnds: sections.has('live') });
   try {
     if (size === fullSize && sections.has('api')) {
       log(`-- API: gateway vs direct vs minimal handler`);
@@ -168,6 +176,10 @@ for (const size of sizes) {
       });
       for (const route of summary.frontend.routes) delete route.fileList;
     }
+    if (size === fullSize && sections.has('live')) {
+      log(`-- live notes (distributed)`);
+      summary.live.distributed = await measureLive({ stack, ...live, log });
+    }
   } finally {
     await stack.stop();
   }
@@ -195,7 +207,7 @@ if (sections.has('scale')) {
   }
 }
 
-if (sections.has('embedded') || sections.has('events')) {
+if (['embedded', 'events', 'live'].some((s) => sections.has(s))) {
   log(`\n== embedded mode on ${embeddedSize}`);
   await generate({ size: embeddedSize, embedded: true, log });
   if (sections.has('embedded'))
@@ -205,19 +217,25 @@ if (sections.has('embedded') || sections.has('events')) {
       useMs: ci ? 3_000 : 20_000,
       log,
     });
-  if (sections.has('events')) {
+  if (sections.has('events') || sections.has('live')) {
     const stack = await startEmbedded({
       dataDir: embeddedDataDir(embeddedSize),
       label: `embedded-${embeddedSize}-events`,
     });
     try {
-      log(`-- event lag (embedded)`);
-      summary.events.embedded = await measureEventLag({
-        stack,
-        size: embeddedSize,
-        samples: eventSamples,
-        log,
-      });
+      if (sections.has('events')) {
+        log(`-- event lag (embedded)`);
+        summary.events.embedded = await measureEventLag({
+          stack,
+          size: embeddedSize,
+          samples: eventSamples,
+          log,
+        });
+      }
+      if (sections.has('live')) {
+        log(`-- live notes (embedded)`);
+        summary.live.embedded = await measureLive({ stack, ...live, log });
+      }
     } finally {
       await stack.stop();
     }

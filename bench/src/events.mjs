@@ -25,7 +25,8 @@ const WARM_UP_ROUNDS = 3;
 const POLL_MS = 1;
 const GIVE_UP_MS = 10_000;
 
-async function call(stack, who, method, path, body) {
+/** A call through the stack's gateway as `who` (their session cookie); throws unless 2xx. */
+export async function call(stack, who, method, path, body) {
   const response = await fetch(`${stack.urls.gateway}${path}`, {
     method,
     headers: { cookie: `session=${who.sessionToken}`, 'content-type': 'application/json' },

@@ -21,6 +21,7 @@ export const TARGETS = {
   singleBundleRatio: 1.15,
   lcpMs: 1_500,
   tbtMs: 200,
+  keystrokeP95Ms: 150,
 };
 
 const COLORS = ['#3366cc', '#ff9900', '#109618', '#990099', '#dc3912'];
@@ -163,6 +164,21 @@ export function figures(summary) {
       });
     }
   }
+  for (const [mode, live] of Object.entries(summary.live ?? {})) {
+    rows.push({
+      figure: `Live notes: keystroke in one page → text in the other, p95, ${mode} (ms)`,
+      value: live.keystroke.p95,
+      target: `< ${TARGETS.keystrokeP95Ms}`,
+      pass: live.keystroke.p95 < TARGETS.keystrokeP95Ms,
+    });
+    rows.push({
+      figure: `Live notes: words lost in a room of ${live.room.people}, ${live.room.typing} typing, ${mode}`,
+      value: live.room.lost,
+      digits: 0,
+      target: '0',
+      pass: live.room.lost === 0,
+    });
+  }
   const fe = summary.frontend;
   if (fe) {
     for (const route of fe.routes) {
@@ -203,22 +219,21 @@ export function figures(summary) {
         pass: ratio <= TARGETS.singleBundleRatio,
         digits: 2,
       });
-      if (Number.isFinite(route.lcp))
-        rows.push({
-          figure: `LCP, ${route.id} (ms)`,
-          value: route.lcp,
-          target: `< ${TARGETS.lcpMs}`,
-          pass: route.lcp < TARGETS.lcpMs,
-          digits: 0,
-        });
-      if (Number.isFinite(route.tbt))
-        rows.push({
-          figure: `TBT, ${route.id} (ms)`,
-          value: route.tbt,
-          target: `< ${TARGETS.tbtMs}`,
-          pass: route.tbt < TARGETS.tbtMs,
-          digits: 0,
-        });
+      const vitals = [
+        ['LCP', 'lcp', '', TARGETS.lcpMs],
+        ['TBT', 'tbt', '', TARGETS.tbtMs],
+        ['LCP', 'lcpCpuOnly', ', CPU slow-down only, no network throttling', TARGETS.lcpMs],
+        ['TBT', 'tbtCpuOnly', ', CPU slow-down only, no network throttling', TARGETS.tbtMs],
+      ];
+      for (const [name, key, condition, limit] of vitals)
+        if (Number.isFinite(route[key]))
+          rows.push({
+            figure: `${name}, ${route.id}${condition} (ms)`,
+            value: route[key],
+            target: `< ${limit}`,
+            pass: route[key] < limit,
+            digits: 0,
+          });
     }
   }
   return rows;
@@ -434,6 +449,37 @@ export function writeReport(summary, { dir = RESULTS_DIR } = {}) {
     lines.push('');
   }
 
+  if (summary.live && Object.keys(summary.live).length) {
+    lines.push(`## Live notes`, '');
+    lines.push(
+      "Keystroke: two Chromium pages, two people on one meeting's notes through the gateway, taking turns; each key is timed from its keydown in one page to the other page's editor showing it. Room: Node clients in one meeting's room through the gateway, some typing words between each other's at once; memory is the growth of the process that holds the room (svc-meetings, or the embedded process) while everyone is in it.",
+      '',
+    );
+    lines.push(
+      table(
+        [
+          'Mode',
+          'Keystroke p50 / p95 / max ms (keys)',
+          'Room: people, typing, words',
+          'Lost',
+          'Joined / agreed after typing (ms)',
+          'Document (bytes)',
+          'Server memory for the room (kB)',
+        ],
+        Object.entries(summary.live).map(([mode, live]) => [
+          mode,
+          `${f(live.keystroke.p50)} / ${f(live.keystroke.p95)} / ${f(live.keystroke.max)} (${live.keystroke.n})`,
+          `${live.room.people}, ${live.room.typing}, ${live.room.wordsTyped}`,
+          String(live.room.lost),
+          `${f(live.room.joinMs, 0)} / ${f(live.room.convergedAfterTypingMs, 0)}`,
+          String(live.room.documentBytes),
+          String(live.room.serverMemoryForRoomKb),
+        ]),
+      ),
+    );
+    lines.push('');
+  }
+
   if (summary.frontend) {
     const fe = summary.frontend;
     lines.push(`## Front end`, '');
@@ -443,7 +489,7 @@ export function writeReport(summary, { dir = RESULTS_DIR } = {}) {
         '',
       );
     lines.push(
-      `First load of each route in Chromium (a fresh profile), every JavaScript file it fetches (the sign-in row is the landing page and then its Get Started, each file counted once, without LCP and TBT as it is not a cold load): gzip = each file gzipped (level 9), sent = bytes on the wire from the gateway. Single bundle = the same routes built as one rspack build without Module Federation (bench/single-bundle). LCP and TBT: ${fe.cpuSlowdown}× CPU slow-down, network ${fe.network.latency} ms round trip, ${fe.network.downloadKbps} kbit/s down, ${fe.network.uploadKbps} kbit/s up, cache off; median of ${fe.routes[0]?.vitalsRuns?.length ?? 0} cold loads per route.`,
+      `First load of each route in Chromium (a fresh profile), every JavaScript file it fetches (the sign-in row is the landing page and then its Get Started, each file counted once, without LCP and TBT as it is not a cold load): gzip = each file gzipped (level 9), sent = bytes on the wire from the gateway. Single bundle = the same routes built as one rspack build without Module Federation (bench/single-bundle). LCP and TBT: ${fe.cpuSlowdown}× CPU slow-down, network ${fe.network.latency} ms round trip, ${fe.network.downloadKbps} kbit/s down, ${fe.network.uploadKbps} kbit/s up, cache off; median of ${fe.routes[0]?.vitalsRuns?.length ?? 0} cold loads per route. CPU only: the same ${fe.cpuSlowdown}× CPU slow-down on the machine's own loopback, no network throttling.`,
       '',
     );
     lines.push(
@@ -460,6 +506,8 @@ export function writeReport(summary, { dir = RESULTS_DIR } = {}) {
           'Editor',
           'LCP ms',
           'TBT ms',
+          'LCP ms, CPU only',
+          'TBT ms, CPU only',
         ],
         fe.routes.map((r) => [
           `${r.id} (${r.finalPath && r.finalPath !== r.path ? `${r.path} → ${r.finalPath}` : r.path})`,
@@ -473,6 +521,8 @@ export function writeReport(summary, { dir = RESULTS_DIR } = {}) {
           r.editorLoaded ? 'loaded' : 'not loaded',
           f(r.lcp, 0),
           f(r.tbt, 0),
+          f(r.lcpCpuOnly, 0),
+          f(r.tbtCpuOnly, 0),
         ]),
       ),
     );

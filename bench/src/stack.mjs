@@ -83,14 +83,16 @@ export function signingKey() {
 }
 
 /**
- * What svc-auth needs under NODE_ENV=production: its two secrets, and a way for codes to go out
- * (the benchmark signs nobody in by code: the log will do).
+ * What the services need under NODE_ENV=production: svc-auth's two secrets and a way for codes to
+ * go out (the benchmark signs nobody in by code: the log will do), and svc-meetings' calendar
+ * feed key.
  */
-function authSecrets(key) {
+function productionSecrets(key) {
   return {
     INTERNAL_JWT_PRIVATE_KEY: key.pem,
     OTP_HMAC_SECRET: randomBytes(48).toString('base64'),
     LOG_LOGIN_CODES: 'true',
+    CALENDAR_FEED_SECRET: randomBytes(48).toString('base64'),
   };
 }
 
@@ -154,7 +156,7 @@ export async function startDistributed({
     ACTIONS_INTERNAL_URL: managementUrls.actions,
     // The daily digest stays off: a pass would compete with the measured requests.
     DIGEST_TICK_SECONDS: '0',
-    ...authSecrets(key),
+    ...productionSecrets(key),
     INDEX_REBUILD_ON_START: 'false',
     OTEL_SDK_DISABLED: 'true',
     ...env,
@@ -292,7 +294,7 @@ export async function startEmbedded({ dataDir, label = 'embedded', env = {}, fro
       DATABASE_URL: '',
       NATS_URL: '',
       REDIS_URL: '',
-      ...authSecrets(signingKey()),
+      ...productionSecrets(signingKey()),
       ...env,
     },
     label,

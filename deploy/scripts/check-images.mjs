@@ -511,6 +511,27 @@ function freePort() {
   });
 }
 
+/**
+ * Runs the image's service as its process would run (NODE_ENV=production) and fails the check
+ * unless it refuses to start with `reason` on stderr; answers the process settings it used.
+ */
+function refusesToStart(image, state, env, reason, missing) {
+  const job = imageProcess(image, state, env);
+  const refused = spawnSync(process.execPath, ['dist/main.js'], {
+    cwd: job.cwd,
+    env: job.env,
+    uid: job.uid,
+    gid: job.gid,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  if (refused.status !== 1 || !reason.test(refused.stderr))
+    fail(
+      `${image.name}: did not refuse to start without ${missing} (exit ${refused.status}): ${refused.stderr.slice(-1000)}`,
+    );
+  return job;
+}
+
 /** Process options for an image's command: its ENV, /app and /tmp mapped, as the image's user. */
 function imageProcess(image, state, extraEnv) {
   const tmp = join(state.dir, '..', `${image.name}-tmp`);
@@ -609,6 +630,12 @@ function authSecretFiles(dir, { uid, gid }) {
     ],
     SMTP_URL_FILE: ['smtp-url', 'smtp://127.0.0.1:2525'],
   };
+  return secretFiles(dir, { uid, gid }, files);
+}
+
+/** Each secret as a file readable by the image's user only: the *_FILE settings naming them. */
+function secretFiles(dir, { uid, gid }, files) {
+  mkdirSync(dir, { recursive: true });
   return Object.fromEntries(
     Object.entries(files).map(([setting, [name, value]]) => {
       const file = join(dir, name);
@@ -720,20 +747,24 @@ async function smoke(image, state) {
   if (image.name === 'svc-auth') {
     // The image runs with NODE_ENV=production: without a mail server and its secrets it must
     // refuse to start; with them given as the Deployment gives them (mounted files), it starts.
-    const job = imageProcess(image, state, env);
-    const refused = spawnSync(process.execPath, ['dist/main.js'], {
-      cwd: job.cwd,
-      env: job.env,
-      uid: job.uid,
-      gid: job.gid,
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    if (refused.status !== 1 || !/SMTP_URL: required/.test(refused.stderr))
-      fail(
-        `svc-auth: did not refuse to start without SMTP_URL and its secrets (exit ${refused.status}): ${refused.stderr.slice(-1000)}`,
-      );
+    const job = refusesToStart(image, state, env, /SMTP_URL: required/, 'SMTP_URL and its secrets');
     Object.assign(env, authSecretFiles(join(state.dir, '..', 'svc-auth-secrets'), job));
+  }
+  if (image.name === 'svc-meetings') {
+    // In production it refuses to start without the calendar feeds' key; given as a file, it starts.
+    const job = refusesToStart(
+      image,
+      state,
+      env,
+      /CALENDAR_FEED_SECRET: required/,
+      'CALENDAR_FEED_SECRET',
+    );
+    Object.assign(
+      env,
+      secretFiles(join(state.dir, '..', 'svc-meetings-secrets'), job, {
+        CALENDAR_FEED_SECRET_FILE: ['feed-secret', randomBytes(48).toString('base64')],
+      }),
+    );
   }
 
   let command = state.cmd;

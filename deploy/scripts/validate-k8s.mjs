@@ -30,6 +30,7 @@ const DOCUMENTED_SECRETS = new Set([
   'meetings-database',
   'meetings-datastores',
   'meetings-auth',
+  'meetings-calendar',
   'meetings-operator',
 ]);
 /** The base's placeholder data-store peers (TEST-NET-1, RFC 5737): overlays must replace them. */

@@ -9,7 +9,7 @@ export const baseUrl = () => inject('baseUrl');
 /** A fresh browser profile and page that records every console error and page error. */
 export function openPage(
   browser: Browser,
-  options: { width?: number; height?: number } = {},
+  options: { width?: number; height?: number; touch?: boolean } = {},
 ): Promise<TrackedPage> {
   return openTrackedPage(browser, baseUrl(), { ...options, clipboard: true });
 }
@@ -28,6 +28,15 @@ export async function loginMail(
 
 export async function loginCode(email: string, index: number): Promise<string> {
   return (await loginMail(email, index)).code;
+}
+
+/** The first mail to `email` whose raw text has `words`, waiting for it (15 s at most). */
+export async function mailWith(email: string, words: string): Promise<string> {
+  const response = await fetch(
+    `${inject('mailboxUrl')}/mail?to=${encodeURIComponent(email)}&contains=${encodeURIComponent(words)}`,
+  );
+  if (!response.ok) throw new Error(`no mail to ${email} with "${words}"`);
+  return ((await response.json()) as { raw: string }).raw;
 }
 
 export async function mailCount(email: string): Promise<number> {

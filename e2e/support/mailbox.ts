@@ -13,7 +13,7 @@ export async function startMailbox(): Promise<{
   close(): Promise<void>;
 }> {
   const smtp = await startTestSmtp();
-  // Login-code mails only: assignment mails and digests to the same address (issue 34) must not
+  // Login-code mails only: assignment mails and digests to the same address must not
   // shift the index a test reads its next code at.
   const mailsTo = (to: string) =>
     smtp.messages.filter((m) => m.to.includes(to) && LOGIN_CODE.test(m.raw));
@@ -25,8 +25,22 @@ export async function startMailbox(): Promise<{
       res.end(JSON.stringify({ count: mailsTo(to).length }));
       return;
     }
-    const index = Number(url.searchParams.get('after') ?? '0');
     const deadline = Date.now() + 15_000;
+    // Any other mail (a recap): the first to the address whose text has the given words.
+    if (url.pathname === '/mail') {
+      const words = url.searchParams.get('contains') ?? '';
+      const find = () => {
+        const mail = smtp.messages.find((m) => m.to.includes(to) && m.raw.includes(words));
+        if (mail) res.end(JSON.stringify({ raw: mail.raw }));
+        else if (Date.now() > deadline) {
+          res.statusCode = 404;
+          res.end(JSON.stringify({ error: `no mail to ${to} with "${words}"` }));
+        } else setTimeout(find, 100);
+      };
+      find();
+      return;
+    }
+    const index = Number(url.searchParams.get('after') ?? '0');
     const look = () => {
       const mail = mailsTo(to)[index];
       if (mail) {

@@ -19,6 +19,7 @@ export interface ApiMeeting {
   title: string;
   date: string;
   sharedWith: string[];
+  sharedRoles: Record<string, string>;
   notes: string;
   agenda: { id: string; text: string; completed: boolean; order: number }[];
   actions: { id: string; text: string; completed: boolean; order: number; hashtags: string[] }[];
@@ -89,4 +90,19 @@ export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 /** Console lines a journey causes on purpose (refused calls the page handles itself). */
 export function unexpected(errors: string[], ...expected: RegExp[]): string[] {
   return errors.filter((error) => !expected.some((pattern) => pattern.test(error)));
+}
+
+/**
+ * The page cannot reach the live notes (a proxy without WebSockets): its notes editor saves over
+ * HTTP, `PUT update-notes`, as the spec's autosave does.
+ */
+export async function withoutLiveNotes(page: Page): Promise<void> {
+  await page.routeWebSocket(/\/api\/meetings\/[^/]+\/collab$/, (socket) => socket.close());
+}
+
+/** The meeting's agenda texts as stored, in their order. */
+export async function storedAgenda(page: Page, id: string): Promise<string[]> {
+  return (await getMeeting(page, id)).agenda
+    .toSorted((a, b) => a.order - b.order)
+    .map((item) => item.text);
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, uniqueEmail } from '../support/browser.js';
 import { signInThroughUi } from '../support/journeys.js';
 
-// Issue 34: the daily digest can be turned off and back on in the settings, reached from the app bar.
+// The daily digest can be turned off and back on in the settings, reached from the app bar.
 
 let browser: Browser;
 

@@ -2,7 +2,14 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, uniqueEmail } from '../support/browser.js';
 import { signInThroughUi } from '../support/journeys.js';
-import { api, createMeeting, dayOffset, ddMMyyyy, getMeeting } from '../support/meetings.js';
+import {
+  api,
+  createMeeting,
+  dayOffset,
+  ddMMyyyy,
+  getMeeting,
+  withoutLiveNotes,
+} from '../support/meetings.js';
 
 let browser: Browser;
 
@@ -105,8 +112,9 @@ describe('meeting content', () => {
     await context.close();
   });
 
-  it('saves notes without a click: after a pause in typing, and when the page goes', async () => {
+  it('saves notes without a click, without a live connection: after a pause in typing, and when the page goes', async () => {
     const { page, context, errors } = await openPage(browser);
+    await withoutLiveNotes(page);
     await signInThroughUi(page, uniqueEmail('notes'));
     const meeting = await createMeeting(page, 'Notes keeping');
     await page.goto(`/app/meetings/${meeting.id}`);

@@ -4,7 +4,7 @@ import { launchBrowser, openPage, uniqueEmail } from '../support/browser.js';
 import { signInThroughUi } from '../support/journeys.js';
 import { createMeeting, dayOffset, getMeeting } from '../support/meetings.js';
 
-// Issue 34 in the browser: who owes an action and by when, from the meeting to the actions page.
+// In the browser: who owes an action and by when, from the meeting to the actions page.
 
 /** The action index and the badge follow events: give them time. */
 const POLL = { timeout: 15_000, interval: 200 };

@@ -8,7 +8,13 @@ import {
   setTrialEnd,
   uniqueEmail,
 } from '../support/browser.js';
-import { appBadge, enterCode, signInThroughUi, signInWithCode } from '../support/journeys.js';
+import {
+  appBadge,
+  enterCode,
+  signInFromRedirect,
+  signInThroughUi,
+  signInWithCode,
+} from '../support/journeys.js';
 import { api, createMeeting } from '../support/meetings.js';
 
 let browser: Browser;
@@ -131,16 +137,7 @@ describe('sign-in and onboarding', () => {
 
     const { page, context, errors } = await openPage(browser);
     await page.goto(`/app/meetings/${meeting.id}`);
-    await page.waitForURL('**/login');
-    await page.getByLabel('Email').fill(guestEmail);
-    const before = await mailCount(guestEmail);
-    await page.getByRole('button', { name: 'Send Login Code' }).click();
-    await page.waitForURL('**/verify');
-    await enterCode(page, await loginCode(guestEmail, before));
-    await page.waitForURL('**/privacy');
-    await page.getByRole('button', { name: 'I Accept' }).click();
-    await page.waitForURL('**/trial-notice');
-    await page.getByRole('button', { name: 'Get Started Now' }).click();
+    await signInFromRedirect(page, guestEmail);
     await page.waitForURL(`**/app/meetings/${meeting.id}`);
     await page.getByRole('heading', { level: 1, name: 'Steering group' }).waitFor();
     await page.getByText(`Owner: ${ownerEmail}`).waitFor();

@@ -118,18 +118,21 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
   try {
     // svc-auth's digest asks svc-actions, which starts last: its management port is chosen now.
     const actionsManagementPort = portBase > 0 ? portBase + 104 : await freePort(host);
+    // Links in e-mails and calendars lead to this process's gateway unless the address is set.
+    const publicBaseUrl: Record<string, string> =
+      env.PUBLIC_BASE_URL || gatewayPort === 0
+        ? {}
+        : { PUBLIC_BASE_URL: `http://localhost:${gatewayPort}` };
     const auth = await start(startAuthService, {
       ACTIONS_INTERNAL_URL: `http://${host}:${actionsManagementPort}`,
-      // Links in e-mails lead to this process's gateway unless the product's address is set.
-      ...(env.PUBLIC_BASE_URL || gatewayPort === 0
-        ? {}
-        : { PUBLIC_BASE_URL: `http://localhost:${gatewayPort}` }),
+      ...publicBaseUrl,
     });
     authKeys = jwksKeyStore(`${auth.managementUrl}/internal/jwks`);
     const subscription = await start(startSubscriptionService);
     // Each calls the internal routes of the services started before it, on their management ports.
     const meetings = await start(startMeetingsService, {
       SUBSCRIPTION_INTERNAL_URL: subscription.managementUrl,
+      ...publicBaseUrl,
     });
     const actions = await start(
       startActionsService,

@@ -40,6 +40,19 @@ async function setPlan(client: ApiClient, status: 'free' | 'paid'): Promise<void
   expect(response.status, response.text).toBe(200);
 }
 
+/**
+ * Waits until svc-meetings has heard the subscription.changed of a new trial (it keeps the event's
+ * plan): heard later, it would drop an answer cached after it.
+ */
+async function trialHeard(id: string): Promise<void> {
+  const { dataSource } = t.platform.services.meetings;
+  await eventually(
+    async () =>
+      (await dataSource.query('SELECT 1 FROM known_entitlement WHERE user_id = $1', [id])).length >
+      0,
+  );
+}
+
 /** Waits until svc-meetings has heard of a plan change: its cached answer is gone. */
 async function heard(id: string): Promise<void> {
   await eventually(async () => (await cached(id)) === undefined);
@@ -67,6 +80,7 @@ describe('svc-meetings with svc-subscription', () => {
   it('refuses a user who downgrades as soon as subscription.changed arrives, long before the cache would expire', async () => {
     const client = await signIn(t, 'downgrading@example.com');
     const id = await userId(client);
+    await trialHeard(id);
     const made = await create(client, 'While on trial');
     expect(made.status, made.text).toBe(201);
     const meeting = made.json.meeting as { id: string };

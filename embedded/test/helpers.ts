@@ -5,6 +5,7 @@ import {
   type TestRuntime,
 } from '@meetings/service-kit/testing';
 import { startPlatform, type PlatformOptions, type RunningPlatform } from '../src/index.js';
+import { holdsEvent, isEventStream } from './security/raw-http.js';
 
 export interface TestPlatform {
   platform: RunningPlatform;
@@ -13,6 +14,20 @@ export interface TestPlatform {
   /** fetch against the gateway, keeping cookies like a browser would. */
   client(): ApiClient;
   close(): Promise<void>;
+}
+
+/** A live stream (server-sent events) does not end by itself: tests read up to its first event. */
+async function firstEvent(response: Response): Promise<string> {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  while (!holdsEvent(text)) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  await reader.cancel();
+  return text;
 }
 
 export class ApiClient {
@@ -36,7 +51,9 @@ export class ApiClient {
       if (name === 'session' || name === '__Host-session')
         this.cookie = value ? `${name}=${value}` : '';
     }
-    const text = await response.text();
+    const text = isEventStream(response.headers.get('content-type'))
+      ? await firstEvent(response)
+      : await response.text();
     let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;

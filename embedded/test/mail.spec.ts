@@ -8,7 +8,7 @@ import {
   type TestPlatform,
 } from './helpers.js';
 
-// Issue 34 in the one-process mode: svc-meetings' assignment event reaches svc-auth's mail, and
+// In the one-process mode: svc-meetings' assignment event reaches svc-auth's mail, and
 // svc-auth's digest timer reaches svc-actions' internal routes, with everything wired by the host.
 
 let t: TestPlatform;
@@ -91,7 +91,7 @@ describe('mail in the embedded mode', () => {
     expect((await (await signIn(t, BOB)).call('GET', '/api/auth/status')).status).toBe(200);
   });
 
-  it('mails an address the meeting is newly shared with (issue 35)', async () => {
+  it('mails an address the meeting is newly shared with', async () => {
     const CAROL = 'carol.mail@example.com';
     const created = await owner.call('POST', '/api/meetings/create', { title: 'Weekly status' });
     expect(created.status, created.text).toBe(201);
@@ -107,5 +107,54 @@ describe('mail in the embedded mode', () => {
     expect(invitation).toContain('owner.mail@example.com shared the meeting');
     expect(invitation).toContain('Weekly status');
     expect(invitation).toContain(`https://minutes.example/app/meetings/${meetingId}`);
+  });
+
+  it('mails the recap to the owner and everyone on the shared list, once per 10 minutes', async () => {
+    const DAN = 'dan.recap@example.com';
+    const created = await owner.call('POST', '/api/meetings/create', { title: 'Sprint review' });
+    expect(created.status, created.text).toBe(201);
+    const meetingId = (created.json.meeting as { id: string }).id;
+    const steps: [string, string, object][] = [
+      ['PUT', `/api/meetings/${meetingId}/add-shared-user`, { email: DAN }],
+      ['PUT', `/api/meetings/${meetingId}/add-agenda-item`, { text: 'Demo of the export' }],
+      [
+        'PUT',
+        `/api/meetings/${meetingId}/update-notes`,
+        { notes: '<p>Ship on <strong>Friday</strong></p>' },
+      ],
+      [
+        'PUT',
+        `/api/meetings/${meetingId}/add-action-item`,
+        { text: 'Tag the release', assignee: DAN, dueDate: '2026-12-03' },
+      ],
+    ];
+    for (const [method, path, body] of steps) {
+      const response = await owner.call(method, path, body);
+      expect(response.status, response.text).toBe(200);
+    }
+    const sent = await owner.call('POST', `/api/meetings/${meetingId}/send-recap`);
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.json).toEqual({ sent: 2 });
+    const recapTo = (to: string) =>
+      t.smtp.messages
+        .filter((m) => m.to.includes(to))
+        .map(decoded)
+        .filter((m) => m.includes('Subject: Recap: Sprint review'));
+    for (const to of ['owner.mail@example.com', DAN]) {
+      const mail = await eventually(async () => recapTo(to)[0], 20_000);
+      expect(mail).toContain('[ ] Demo of the export (open)');
+      expect(mail).toContain('Ship on Friday');
+      expect(mail).toContain('<strong>Friday</strong>');
+      expect(mail).toContain(`Tag the release (${DAN}, due Thu 03/12/2026, open)`);
+      expect(mail).toContain(`https://minutes.example/app/meetings/${meetingId}`);
+    }
+    const again = await owner.call('POST', `/api/meetings/${meetingId}/send-recap`);
+    expect(again.status).toBe(429);
+    expect(again.json.error).toBe(
+      'A recap of this meeting was sent less than 10 minutes ago. Please wait before sending another.',
+    );
+    // Nobody got a second one.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(recapTo(DAN)).toHaveLength(1);
   });
 });

@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import fastifyReplyFrom from '@fastify/reply-from';
 import {
   CommonErrorCode,
+  isLiveStreamPath,
+  LIVE_HEARTBEAT_MS,
   MAX_BODY_BYTES,
-  ServerMessages,
   SessionRevokedSchema,
   Subjects,
 } from '@meetings/contracts';
 import {
   addManagementListener,
+  answerSocket,
   contextOf,
   closeWhileSweepingIdle,
   createLogger,
@@ -23,45 +24,35 @@ import {
   type MessageBus,
 } from '@meetings/service-kit';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { GatewayEnv } from './config.js';
 import { sendError, upstreamFailure } from './errors.js';
+import { proxyLiveNotes } from './live-notes.js';
+import { pickHeaders, sessionToken } from './headers.js';
 import { isCanonicalPath } from './paths.js';
 import { routeFor, upstreamUrls } from './routes.js';
-import { contentSecurityPolicy, refuseCrossSite, securityHeaders } from './security.js';
-import { AuthUnavailableError, SessionResolver } from './sessions.js';
-import { sessionCookie } from './cookies.js';
+import { refuseCrossSite, securityHeaders } from './security.js';
+import { SessionResolver } from './sessions.js';
 import { serveFrontEnds } from './static.js';
 import { Tenants } from './tenants.js';
 
 export interface GatewayOptions {
-  /** The bus to hear session revocations on (the embedded host shares its in-process bus). */
+  /** The embedded host shares its in-process bus. */
   bus?: MessageBus;
   /** Where spans go instead of OTLP (tests read traces from it). */
   spanExporter?: SpanExporter;
 }
 
-export interface RunningGateway {
-  app: FastifyInstance;
-  url: string;
-  /** Metrics and readiness. */
-  managementUrl: string;
-  close(): Promise<void>;
-}
+export type RunningGateway = Awaited<ReturnType<typeof startGateway>>;
 
 const REQUEST_ID = /^[\w.:-]{8,128}$/;
-const BAD_ADDRESS = 'The address of the request is not valid.';
+/** A live stream is quiet but for its heartbeat: it may go three heartbeats without a byte. */
+const LIVE_STREAM_IDLE_MS = 3 * LIVE_HEARTBEAT_MS;
 
 /**
  * The client's headers a service may read. Everything else stops here, above all the headers the
- * platform itself uses between its parts (the operator token, the internal token, the tenant's
- * name, forwarding and trace headers): the gateway sets those it needs, a client never does.
+ * platform's parts send each other (tokens, tenant, forwarding, trace): only the gateway sets those.
  */
 const FORWARDED_REQUEST_HEADERS = [
   'host',
@@ -87,28 +78,20 @@ export async function createGateway(
     bodyLimit: MAX_BODY_BYTES,
     // Slow clients (headers or body trickling in) are cut off after CLIENT_TIMEOUT_MS, checked
     // every second rather than Node's default 30 s, so they cannot hold connections for long.
-    // With a server factory Fastify leaves every server setting to us.
-    serverFactory: (handler) => {
-      const server = createServer(
-        {
-          requestTimeout: config.CLIENT_TIMEOUT_MS,
-          headersTimeout: config.CLIENT_TIMEOUT_MS,
-          connectionsCheckingInterval: Math.min(1_000, config.CLIENT_TIMEOUT_MS),
-        },
-        handler,
-      );
-      server.keepAliveTimeout = 72_000;
-      server.setTimeout(60_000);
-      return server;
+    requestTimeout: config.CLIENT_TIMEOUT_MS,
+    http: {
+      headersTimeout: config.CLIENT_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(1_000, config.CLIENT_TIMEOUT_MS),
     },
+    keepAliveTimeout: 72_000,
+    connectionTimeout: 60_000,
     // Requests Node refuses before Fastify sees them still get the API's JSON error body.
     clientErrorHandler: clientError,
     // Trust exactly as many X-Forwarded-For hops as there are proxies in front of us.
     trustProxy: (_address: string, hop: number) => hop < config.TRUSTED_PROXY_HOPS,
     requestIdHeader: false,
     // An address the router cannot decode gets the API's error body, like every other refusal.
-    frameworkErrors: (_error, request, reply) =>
-      sendError(request, reply, 400, CommonErrorCode.ValidationFailed, BAD_ADDRESS),
+    frameworkErrors: (_error, request, reply) => sendError(request, reply, 'badAddress'),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -121,6 +104,7 @@ export async function createGateway(
     maxEntries: config.SESSION_CACHE_MAX,
   });
   const tenants = new Tenants(config.TENANTS_FILE);
+  for (const warning of tenants.contrastWarnings) app.log.warn(warning);
   const metrics = gatewayMetrics();
   const telemetry = createTelemetry('gateway', {
     otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
@@ -128,18 +112,25 @@ export async function createGateway(
   });
   traceRequests(app, telemetry.tracer);
 
-  let ownedBus: MessageBus | undefined;
-  const bus =
-    options.bus ??
-    (config.NATS_URL
-      ? (ownedBus = new JetStreamBus(
+  const ownedBus =
+    options.bus || !config.NATS_URL
+      ? undefined
+      : new JetStreamBus(
           { url: config.NATS_URL, name: 'gateway', namespace: config.NATS_NAMESPACE },
           logger.child({ component: 'nats' }),
-        ))
-      : undefined);
+        );
+  const bus = options.bus ?? ownedBus;
   const unsubscribe = bus?.subscribe(Subjects.SessionRevoked, (delivery) => {
     const parsed = SessionRevokedSchema.safeParse((delivery.body as { data?: unknown }).data);
     if (parsed.success) sessions.forgetSession(parsed.data.sessionId);
+  });
+  const stopLiveNotes = proxyLiveNotes(app.server, sessions, config, app.log);
+  // Open live streams would hold the close until their service ends them: they end first, and
+  // each browser reconnects (to another replica, or to this one restarted).
+  const liveStreams = new Set<FastifyReply>();
+  app.addHook('preClose', async () => {
+    stopLiveNotes();
+    for (const reply of liveStreams) reply.raw.destroy();
   });
   app.addHook('onClose', async () => {
     unsubscribe?.();
@@ -151,14 +142,7 @@ export async function createGateway(
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  securityHeaders(app, {
-    contentSecurityPolicy: contentSecurityPolicy(config.REMOTE_ORIGINS, config.NOTES_IMAGES),
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'same-site' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    hsts:
-      config.NODE_ENV === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  });
+  securityHeaders(app, config);
   await app.register(fastifyReplyFrom, {
     undici: {
       connections: 256,
@@ -175,12 +159,15 @@ export async function createGateway(
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     // Before anything looks at the path: the route table and the services must read it alike.
-    if (!isCanonicalPath(request.url))
-      return sendError(request, reply, 400, CommonErrorCode.ValidationFailed, BAD_ADDRESS);
+    if (!isCanonicalPath(request.url)) return sendError(request, reply, 'badAddress');
   });
   app.addHook('onResponse', async (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    // A live stream lasts as long as its page is open: its own label keeps the latencies readable.
     const route = request.url.startsWith('/api/')
-      ? (routeFor(request.url.split('?')[0]!) ?? 'unknown')
+      ? isLiveStreamPath(path)
+        ? 'live'
+        : (routeFor(path) ?? 'unknown')
       : 'static';
     metrics.duration.observe(
       { upstream: route, status_code: String(reply.statusCode) },
@@ -188,33 +175,18 @@ export async function createGateway(
     );
   });
   app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
-    if (error.statusCode === 413) {
-      return sendError(
-        request,
-        reply,
-        413,
-        CommonErrorCode.PayloadTooLarge,
-        ServerMessages.payloadTooLarge,
-      );
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return sendError(
-        request,
-        reply,
-        error.statusCode,
-        CommonErrorCode.ValidationFailed,
-        ServerMessages.validationFailed,
-      );
-    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return sendError(request, reply, 'payloadTooLarge');
+    if (status >= 400 && status < 500) return sendError(request, reply, 'validationFailed', status);
     request.log.error({ err: error }, 'gateway error');
-    return sendError(request, reply, 500, CommonErrorCode.Internal, ServerMessages.internal);
+    return sendError(request, reply, 'internal');
   });
 
   managementListeners.set(
     app,
     // Not the not-found handler: it answers page paths with the shell's page.
     addManagementListener(app, app.server, gatewayDoor, (request, reply) =>
-      sendError(request, reply, 404, CommonErrorCode.NotFound, ServerMessages.notFound),
+      sendError(request, reply, 'notFound'),
     ),
   );
   app.get('/healthz', async () => ({ status: 'ok' }));
@@ -232,56 +204,43 @@ export async function createGateway(
   app.all('/api/*', async (request, reply) => {
     const path = request.url.split('?')[0]!;
     const upstream = routeFor(path);
-    if (!upstream)
-      return sendError(request, reply, 404, CommonErrorCode.NotFound, ServerMessages.notFound);
+    if (!upstream) return sendError(request, reply, 'notFound');
     // The proxy decodes the address to look for ../: bytes that are not UTF-8 would make it throw.
-    if (!decodesAsUtf8(request.url))
-      return sendError(request, reply, 400, CommonErrorCode.ValidationFailed, BAD_ADDRESS);
+    try {
+      decodeURIComponent(request.url);
+    } catch {
+      return sendError(request, reply, 'badAddress');
+    }
     if (!TOKEN_LINKS.has(path) && refuseCrossSite(request, reply)) return reply;
 
-    const token = sessionToken(request);
-    let internalToken: string | undefined;
-    if (token) {
-      try {
-        internalToken = (await sessions.resolve(token))?.internalToken;
-      } catch (error) {
-        if (error instanceof AuthUnavailableError) {
-          return sendError(
-            request,
-            reply,
-            503,
-            CommonErrorCode.UpstreamUnavailable,
-            ServerMessages.upstreamUnavailable,
-          );
-        }
-        throw error;
-      }
-    }
+    const token = sessionToken(request.headers, request.protocol === 'https');
+    const session = token ? await sessions.resolve(token) : null;
+    if (session === 'unavailable') return sendError(request, reply, 'upstreamUnavailable');
+    const internalToken = session?.internalToken;
     const branding = tenants.brandingFor(request.host);
-    const clientIp = request.ip;
-    const protocol = request.protocol;
-    const host = request.host;
     // Bodies go on as the bytes the client sent (reply-from would re-encode a parsed JSON body).
     const body = Buffer.isBuffer(request.body)
       ? { body: request.body, contentType: request.headers['content-type'] ?? 'application/json' }
       : {};
+    const live = isLiveStreamPath(path);
+    if (live) {
+      liveStreams.add(reply);
+      reply.raw.once('close', () => liveStreams.delete(reply));
+    }
     return reply.from(`${upstreams[upstream]}${request.url}`, {
       ...body,
-      timeout: config.UPSTREAM_TIMEOUT_MS,
-      rewriteRequestHeaders: (_req, headers) => {
-        const next: Record<string, string | string[] | undefined> = {};
-        for (const name of FORWARDED_REQUEST_HEADERS)
-          if (headers[name] !== undefined) next[name] = headers[name];
-        next['x-request-id'] = String(request.id);
-        next['x-forwarded-for'] = clientIp;
-        next['x-forwarded-proto'] = protocol;
-        next['x-forwarded-host'] = host;
-        next['x-product-name'] = branding.emailSenderName ?? branding.productName;
-        if (internalToken) next.authorization = `Bearer ${internalToken}`;
+      timeout: live ? LIVE_STREAM_IDLE_MS : config.UPSTREAM_TIMEOUT_MS,
+      rewriteRequestHeaders: (_req, headers) => ({
+        ...pickHeaders(headers, FORWARDED_REQUEST_HEADERS),
+        'x-request-id': request.id,
+        'x-forwarded-for': request.ip,
+        'x-forwarded-proto': request.protocol,
+        'x-forwarded-host': request.host,
+        'x-product-name': branding.emailSenderName ?? branding.productName,
+        ...(internalToken ? { authorization: `Bearer ${internalToken}` } : {}),
         // The service's span continues this request's trace.
-        Object.assign(next, traceHeaders(contextOf(request)));
-        return next;
-      },
+        ...traceHeaders(contextOf(request)),
+      }),
       onResponse: (_req, res, upstreamResponse) => {
         // A successful logout through this gateway forgets the session here at once; after a new
         // time zone the next request asks for an internal token that carries it.
@@ -290,31 +249,18 @@ export async function createGateway(
         void res.send(upstreamResponse.stream);
       },
       onError: (res, { error }) => {
-        const failure = upstreamFailure(error);
-        metrics.upstreamErrors.inc({ upstream, status_code: String(failure.status) });
         request.log.warn({ err: error, upstream }, 'upstream failed');
-        void sendError(request, res as FastifyReply, failure.status, failure.code, failure.text);
+        void sendError(request, res as FastifyReply, upstreamFailure(error));
+        metrics.upstreamErrors.inc({ upstream, status_code: String(res.statusCode) });
       },
     });
   });
 
-  const shellPage = await serveFrontEnds(app, {
-    shellDir: config.SHELL_DIR,
-    remoteDirs: config.REMOTE_DIRS,
-    manifestFile: config.REMOTES_MANIFEST_FILE,
-  });
-  app.setNotFoundHandler((request, reply) =>
-    shellPage(request, reply)
-      ? reply
-      : sendError(request, reply, 404, CommonErrorCode.NotFound, ServerMessages.notFound),
-  );
+  await serveFrontEnds(app, config);
   return app;
 }
 
-export async function startGateway(
-  config: GatewayEnv,
-  options: GatewayOptions = {},
-): Promise<RunningGateway> {
+export async function startGateway(config: GatewayEnv, options: GatewayOptions = {}) {
   const app = await createGateway(config, options);
   await app.listen({ port: config.PORT, host: config.HOST });
   const { port } = app.server.address() as AddressInfo;
@@ -344,42 +290,19 @@ function gatewayDoor(route: string): Door {
   return route === '/metrics' || route === '/readyz' ? 'management' : 'public';
 }
 
-function decodesAsUtf8(url: string): boolean {
-  try {
-    decodeURIComponent(url);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Paths after whose success this gateway's copy of the session is stale. */
 /**
- * Links sent by e-mail whose token in the address is the whole authority, posted by mail
- * providers (RFC 8058 one-click, a form body, from no page of ours) or by the link's own page:
- * a cross-site request can do nothing with them that the link itself does not already allow.
+ * E-mailed links whose token is the whole authority, posted by mail providers (one-click, a form
+ * body) or by their own page: a cross-site request can do no more than the link already allows.
  */
 const TOKEN_LINKS = new Set(['/api/auth/unsubscribe']);
 
+/** Paths after whose success this gateway's copy of the session is stale. */
 const FORGET_AFTER = new Set(['/api/auth/logout', '/api/auth/time-zone']);
 
-/**
- * Whether `path` is one of FORGET_AFTER as the services' router reads it: percent-decoded and
- * with or without a trailing slash (ignoreTrailingSlash), so no spelling svc-auth serves slips by.
- * Only called on paths that decode (decodesAsUtf8).
- */
+/** Whether `path` is in FORGET_AFTER as the services read it: decoded, trailing slash or not. */
 function forgetsSession(path: string): boolean {
   const decoded = decodeURIComponent(path);
   return FORGET_AFTER.has(decoded.endsWith('/') ? decoded.slice(0, -1) : decoded);
-}
-
-/** The session token from the cookie (only `__Host-session` over HTTPS) or, for API clients, the bearer header. */
-function sessionToken(request: FastifyRequest): string | undefined {
-  const fromCookie = sessionCookie(request.headers.cookie, request.protocol === 'https');
-  if (fromCookie) return fromCookie;
-  const authorization = request.headers.authorization;
-  if (authorization?.startsWith('Bearer ')) return authorization.slice(7).trim() || undefined;
-  return undefined;
 }
 
 function gatewayMetrics() {
@@ -413,10 +336,5 @@ function clientError(error: NodeJS.ErrnoException, socket: Duplex): void {
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, CommonErrorCode.ValidationFailed, 'The request took too long to arrive.']
         : [400, CommonErrorCode.ValidationFailed, 'The request could not be read.'];
-  const body = JSON.stringify({ statusCode: status, code, error: text, message: text });
-  if (socket.writable)
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  socket.destroy();
+  answerSocket(socket, status, { statusCode: status, code, error: text, message: text });
 }

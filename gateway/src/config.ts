@@ -58,8 +58,5 @@ export const GatewayEnvSchema = Shared.extend({
 });
 export type GatewayEnv = z.infer<typeof GatewayEnvSchema>;
 
-export function loadGatewayConfig(
-  env: Record<string, string | undefined> = process.env,
-): GatewayEnv {
-  return loadConfig(GatewayEnvSchema, env);
-}
+export const loadGatewayConfig = (env: Record<string, string | undefined> = process.env) =>
+  loadConfig(GatewayEnvSchema, env);

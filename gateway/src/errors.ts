@@ -1,20 +1,31 @@
-import { CommonErrorCode, ServerMessages, type ApiError } from '@meetings/contracts';
+import { CommonErrorCode as Code, ServerMessages, type ApiError } from '@meetings/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+/** Every answer the gateway gives itself: status, code and text. */
+const ANSWERS = {
+  badAddress: [400, Code.ValidationFailed, 'The address of the request is not valid.'],
+  validationFailed: [400, Code.ValidationFailed, ServerMessages.validationFailed],
+  crossSite: [403, Code.CrossSiteRequest, ServerMessages.crossSite],
+  notFound: [404, Code.NotFound, ServerMessages.notFound],
+  payloadTooLarge: [413, Code.PayloadTooLarge, ServerMessages.payloadTooLarge],
+  jsonBodyRequired: [415, Code.ValidationFailed, ServerMessages.jsonBodyRequired],
+  internal: [500, Code.Internal, ServerMessages.internal],
+  badGateway: [502, Code.BadGateway, ServerMessages.badGateway],
+  upstreamUnavailable: [503, Code.UpstreamUnavailable, ServerMessages.upstreamUnavailable],
+  upstreamTimeout: [504, Code.UpstreamTimeout, ServerMessages.upstreamTimeout],
+} as const;
+export type Answer = keyof typeof ANSWERS;
+
+/** Sends one of ANSWERS in the API's error body (`status` for a 4xx the framework chose). */
 export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
-  statusCode: number,
-  code: string,
-  text: string,
+  answer: Answer,
+  status?: number,
 ): FastifyReply {
-  const body: ApiError = {
-    statusCode,
-    code,
-    error: text,
-    message: text,
-    requestId: String(request.id),
-  };
+  const [defaultStatus, code, text] = ANSWERS[answer];
+  const statusCode = status ?? defaultStatus;
+  const body: ApiError = { statusCode, code, error: text, message: text, requestId: request.id };
   return reply
     .status(statusCode)
     .header('content-type', 'application/json; charset=utf-8')
@@ -40,11 +51,7 @@ const DOWN_CODES = new Set([
 ]);
 
 /** An upstream failure as the browser should see it: 503 down, 504 too slow, 502 anything else. */
-export function upstreamFailure(error: unknown): {
-  status: number;
-  code: CommonErrorCode;
-  text: string;
-} {
+export function upstreamFailure(error: unknown): Answer {
   // reply-from wraps the network error; its code may sit one or two causes deep.
   const codes: string[] = [];
   let current = error as { code?: string; cause?: unknown } | undefined;
@@ -53,19 +60,7 @@ export function upstreamFailure(error: unknown): {
     current = current.cause as typeof current;
   }
   const status = (error as { statusCode?: number }).statusCode;
-  if (codes.some((c) => TIMEOUT_CODES.has(c)) || status === 504) {
-    return {
-      status: 504,
-      code: CommonErrorCode.UpstreamTimeout,
-      text: ServerMessages.upstreamTimeout,
-    };
-  }
-  if (codes.some((c) => DOWN_CODES.has(c)) || status === 503) {
-    return {
-      status: 503,
-      code: CommonErrorCode.UpstreamUnavailable,
-      text: ServerMessages.upstreamUnavailable,
-    };
-  }
-  return { status: 502, code: CommonErrorCode.BadGateway, text: ServerMessages.badGateway };
+  if (codes.some((c) => TIMEOUT_CODES.has(c)) || status === 504) return 'upstreamTimeout';
+  if (codes.some((c) => DOWN_CODES.has(c)) || status === 503) return 'upstreamUnavailable';
+  return 'badGateway';
 }

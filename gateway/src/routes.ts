@@ -4,10 +4,10 @@ export type Upstream = 'auth' | 'subscription' | 'meetings' | 'actions';
 
 /**
  * The one route table: which service answers which part of /api. A route covers its path and
- * everything under it; `:name` stands for one path segment. The most specific route wins (more
- * segments, then fewer `:name` segments). The plan calls live under /api/auth/ in the product's
- * API but belong to svc-subscription; svc-meetings makes every change to a meeting, ticks from the
- * actions page included, while svc-actions only reads.
+ * everything under it; `:name` stands for one path segment. The first route that matches wins, so
+ * a more specific one comes before the routes it narrows. The plan calls live under /api/auth/ in
+ * the product's API but belong to svc-subscription; svc-meetings makes every change to a meeting,
+ * ticks from the actions page included, while svc-actions only reads.
  */
 export const ROUTE_TABLE: readonly { path: string; upstream: Upstream }[] = [
   { path: '/api/auth/subscription-status', upstream: 'subscription' },
@@ -15,32 +15,20 @@ export const ROUTE_TABLE: readonly { path: string; upstream: Upstream }[] = [
   { path: '/api/auth/update-subscription', upstream: 'subscription' },
   { path: '/api/auth', upstream: 'auth' },
   { path: '/api/meetings', upstream: 'meetings' },
-  { path: '/api/actions', upstream: 'actions' },
+  { path: '/api/calendar', upstream: 'meetings' },
   { path: '/api/actions/:meetingId/action/:actionId/status', upstream: 'meetings' },
+  { path: '/api/actions', upstream: 'actions' },
 ];
-
-const COMPILED = ROUTE_TABLE.map((route) => ({
-  segments: route.path.split('/'),
-  upstream: route.upstream,
-})).sort(
-  (a, b) => b.segments.length - a.segments.length || wildcards(a.segments) - wildcards(b.segments),
-);
-
-function wildcards(segments: readonly string[]): number {
-  return segments.filter((segment) => segment.startsWith(':')).length;
-}
 
 /** The service for a path, matching whole path segments only (`/api/authx` is nobody's). */
 export function routeFor(path: string): Upstream | null {
   const segments = path.split('/');
-  for (const route of COMPILED) {
-    if (segments.length < route.segments.length) continue;
-    const matches = route.segments.every((segment, i) =>
-      segment.startsWith(':') ? segments[i] !== '' : segment === segments[i],
-    );
-    if (matches) return route.upstream;
-  }
-  return null;
+  const route = ROUTE_TABLE.find(({ path: route }) =>
+    route
+      .split('/')
+      .every((segment, i) => (segment.startsWith(':') ? !!segments[i] : segment === segments[i])),
+  );
+  return route?.upstream ?? null;
 }
 
 export function upstreamUrls(config: GatewayEnv): Record<Upstream, string> {

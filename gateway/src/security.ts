@@ -1,7 +1,9 @@
-import { CommonErrorCode, ServerMessages } from '@meetings/contracts';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import helmet, { type HelmetOptions } from 'helmet';
+import helmet from 'helmet';
+import type { GatewayEnv } from './config.js';
 import { sendError } from './errors.js';
+import { header } from './headers.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -15,32 +17,26 @@ export function refuseCrossSite(
   reply: FastifyReply,
 ): FastifyReply | undefined {
   if (!UNSAFE.has(request.method)) return undefined;
-  const fetchSite = header(request, 'sec-fetch-site');
-  const origin = header(request, 'origin');
-  const crossSite =
-    (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') ||
-    (!!origin && originHost(origin) !== ownHost(request));
-  if (crossSite)
-    return sendError(
-      request,
-      reply,
-      403,
-      CommonErrorCode.CrossSiteRequest,
-      ServerMessages.crossSite,
-    );
-  const length = Number(header(request, 'content-length') ?? '0');
-  const chunked = header(request, 'transfer-encoding') !== undefined;
-  const contentType = header(request, 'content-type') ?? '';
-  if ((length > 0 || chunked) && !/^application\/json(\s*;|$)/i.test(contentType)) {
-    return sendError(
-      request,
-      reply,
-      415,
-      CommonErrorCode.ValidationFailed,
-      ServerMessages.jsonBodyRequired,
-    );
-  }
+  if (isCrossSite(request.headers)) return sendError(request, reply, 'crossSite');
+  const length = Number(header(request.headers, 'content-length') ?? '0');
+  const chunked = header(request.headers, 'transfer-encoding') !== undefined;
+  const contentType = header(request.headers, 'content-type') ?? '';
+  if ((length > 0 || chunked) && !/^application\/json(\s*;|$)/i.test(contentType))
+    return sendError(request, reply, 'jsonBodyRequired');
   return undefined;
+}
+
+/**
+ * Whether another site made the browser send this request: its Sec-Fetch-Site, or else its Origin
+ * against our own host. Also for WebSocket upgrades, which browsers send cross-site with cookies.
+ */
+export function isCrossSite(headers: IncomingHttpHeaders): boolean {
+  const fetchSite = header(headers, 'sec-fetch-site');
+  const origin = header(headers, 'origin');
+  return (
+    (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') ||
+    (!!origin && originHost(origin) !== ownHost(headers))
+  );
 }
 
 /** The host an Origin header names; null for `null` (a sandboxed or privacy-sensitive context) or nonsense. */
@@ -52,18 +48,17 @@ function originHost(origin: string): string | null {
   }
 }
 
-function ownHost(request: FastifyRequest): string {
-  return (header(request, 'x-forwarded-host') ?? header(request, 'host') ?? '').toLowerCase();
+function ownHost(headers: IncomingHttpHeaders): string {
+  return (header(headers, 'x-forwarded-host') ?? header(headers, 'host') ?? '').toLowerCase();
 }
 
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-export function contentSecurityPolicy(remoteOrigins: string[], notesImages: 'self' | 'any') {
-  const self = ["'self'", ...remoteOrigins];
-  return {
+/**
+ * Helmet's response headers on every answer, its middleware built once (the Fastify plugin builds
+ * it again for each request, CSP parsing included).
+ */
+export function securityHeaders(app: FastifyInstance, config: GatewayEnv): void {
+  const self = ["'self'", ...config.REMOTE_ORIGINS];
+  const contentSecurityPolicy = {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
@@ -71,8 +66,13 @@ export function contentSecurityPolicy(remoteOrigins: string[], notesImages: 'sel
       // Emotion (MUI) and the editor set inline styles; no inline script is ever allowed.
       styleSrc: ["'self'", "'unsafe-inline'"],
       // Remote images would tell their owner who opened a shared meeting's notes.
-      imgSrc: notesImages === 'any' ? ["'self'", 'data:', 'blob:', 'https:'] : ["'self'", 'data:'],
+      imgSrc:
+        config.NOTES_IMAGES === 'any'
+          ? ["'self'", 'data:', 'blob:', 'https:']
+          : ["'self'", 'data:'],
       fontSrc: ["'self'", 'data:'],
+      // 'self' also allows the live notes' WebSocket to this origin (ws: on http, wss: on https,
+      // as CSP 3 reads it), and no other.
       connectSrc: self,
       workerSrc: ["'self'", 'blob:'],
       objectSrc: ["'none'"],
@@ -82,14 +82,14 @@ export function contentSecurityPolicy(remoteOrigins: string[], notesImages: 'sel
       formAction: ["'self'"],
     },
   };
-}
-
-/**
- * Helmet's response headers on every answer. The middleware is built once: the Fastify plugin
- * built it again for each request, CSP parsing included (6 % of the gateway's profile samples).
- */
-export function securityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const apply = helmet(options);
+  const apply = helmet({
+    contentSecurityPolicy,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    hsts:
+      config.NODE_ENV === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
   app.addHook('onRequest', (request, reply, done) => {
     apply(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });

@@ -5,19 +5,8 @@ import { LRUCache } from 'lru-cache';
 const NEGATIVE_CACHE_MS = 1_000;
 const RESOLVE_TIMEOUT_MS = 3_000;
 
-export class AuthUnavailableError extends Error {
-  constructor() {
-    super('svc-auth did not answer');
-    this.name = 'AuthUnavailableError';
-  }
-}
-
-export interface SessionCacheLimits {
-  /** How long a resolved session is reused. */
-  maxAgeMs: number;
-  /** How many sessions are kept at once; the least recently used go first. */
-  maxEntries: number;
-}
+/** A session, none (`null`: unknown, expired or revoked), or svc-auth did not answer. */
+export type Resolution = SessionResolution | null | 'unavailable';
 
 /**
  * Trades the browser's session token for svc-auth's short-lived internal token, keeping the answer
@@ -28,13 +17,13 @@ export interface SessionCacheLimits {
 export class SessionResolver {
   private readonly cache: LRUCache<string, { resolution: SessionResolution | null }>;
   private readonly keyBySession: LRUCache<string, string>;
-  private readonly asking = new Map<string, Promise<SessionResolution | null>>();
+  private readonly asking = new Map<string, Promise<Resolution>>();
   /** Counts forgets: an answer asked for before one may predate it, and is not kept. */
   private forgets = 0;
 
   constructor(
     private readonly authUrl: string,
-    private readonly limits: SessionCacheLimits,
+    private readonly limits: { maxAgeMs: number; maxEntries: number },
   ) {
     this.cache = new LRUCache({ max: limits.maxEntries, ttl: NEGATIVE_CACHE_MS });
     this.keyBySession = new LRUCache({ max: limits.maxEntries, ttl: NEGATIVE_CACHE_MS });
@@ -45,7 +34,7 @@ export class SessionResolver {
     return { tokens: this.cache.size, sessions: this.keyBySession.size };
   }
 
-  async resolve(token: string): Promise<SessionResolution | null> {
+  async resolve(token: string): Promise<Resolution> {
     const key = cacheKey(token);
     const cached = this.cache.get(key);
     if (cached) return cached.resolution;
@@ -58,11 +47,11 @@ export class SessionResolver {
     return asking;
   }
 
-  private async askAndKeep(token: string, key: string): Promise<SessionResolution | null> {
+  private async askAndKeep(token: string, key: string): Promise<Resolution> {
     const forgetsBefore = this.forgets;
     const resolution = await this.ask(token);
     // A logout, a new time zone or a revocation meanwhile: svc-auth may have answered before it.
-    if (this.forgets !== forgetsBefore) return resolution;
+    if (resolution === 'unavailable' || this.forgets !== forgetsBefore) return resolution;
     const ttl = resolution
       ? Math.min(this.limits.maxAgeMs, resolution.internalTokenExpiresAt - 10_000 - Date.now())
       : NEGATIVE_CACHE_MS;
@@ -89,20 +78,15 @@ export class SessionResolver {
     this.keyBySession.delete(sessionId);
   }
 
-  private async ask(token: string): Promise<SessionResolution | null> {
-    let response: Response;
-    try {
-      response = await fetch(`${this.authUrl}/internal/sessions/resolve`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ token }),
-        signal: AbortSignal.timeout(RESOLVE_TIMEOUT_MS),
-      });
-    } catch {
-      throw new AuthUnavailableError();
-    }
-    if (response.status === 401 || response.status === 400) return null;
-    if (!response.ok) throw new AuthUnavailableError();
+  private async ask(token: string): Promise<Resolution> {
+    const response = await fetch(`${this.authUrl}/internal/sessions/resolve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+      signal: AbortSignal.timeout(RESOLVE_TIMEOUT_MS),
+    }).catch(() => undefined);
+    if (response?.status === 401 || response?.status === 400) return null;
+    if (!response?.ok) return 'unavailable';
     return SessionResolutionSchema.parse(await response.json());
   }
 }

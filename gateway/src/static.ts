@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { GatewayEnv } from './config.js';
+import { sendError } from './errors.js';
 
 /** Files a browser must re-check on every load: they name the hashed files of one release. */
 const ALWAYS_FRESH = new Set([
@@ -24,25 +26,20 @@ function cacheHeaders(reply: FastifyReply, path: string): void {
   else void reply.header('cache-control', 'public, max-age=300');
 }
 
-/** Answers a request the routes did not match with the shell's page, when it is a page path. */
-export type ShellFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
-
 /**
  * Serves the built front ends as plain files (with the `.br`/`.gz` siblings the build wrote): the
- * shell at / (its landing.html there) with its index.html for every other page path, each remote at /remotes/<name>/, and the
- * environment's remotes manifest at /remotes.json.
+ * shell at / (landing.html, and index.html for every other page path), each remote at
+ * /remotes/<name>/, and the environment's remotes manifest at /remotes.json. Anything else is
+ * not found.
  */
-export async function serveFrontEnds(
-  app: FastifyInstance,
-  options: { shellDir?: string; remoteDirs: string[]; manifestFile?: string },
-): Promise<ShellFallback> {
-  const remotes = options.remoteDirs.map((entry) => {
+export async function serveFrontEnds(app: FastifyInstance, config: GatewayEnv): Promise<void> {
+  const remotes = config.REMOTE_DIRS.map((entry) => {
     const [name, dir] = entry.includes('=')
       ? (entry.split('=') as [string, string])
       : [basename(entry), entry];
     return { name, dir: resolve(dir) };
   });
-  const shellDir = options.shellDir && resolve(options.shellDir);
+  const shellDir = config.SHELL_DIR && resolve(config.SHELL_DIR);
   const served = [
     ...remotes.map((remote) => ({ root: remote.dir, prefix: `/remotes/${remote.name}/` })),
     ...(shellDir ? [{ root: shellDir, prefix: '/' }] : []),
@@ -60,7 +57,7 @@ export async function serveFrontEnds(
     });
   }
 
-  const { manifestFile } = options;
+  const manifestFile = config.REMOTES_MANIFEST_FILE;
   app.get('/remotes.json', async (_request, reply) => {
     void reply.header('cache-control', 'no-cache');
     // Read per request: releasing a remote rewrites the file, and nothing needs a restart.
@@ -71,11 +68,10 @@ export async function serveFrontEnds(
     );
   });
 
-  return (request, reply) => {
+  app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     if (!shellDir || !['GET', 'HEAD'].includes(request.method) || NOT_A_PAGE.test(path))
-      return false;
-    void reply.sendFile('index.html', shellDir);
-    return true;
-  };
+      return sendError(request, reply, 'notFound');
+    return reply.sendFile('index.html', shellDir);
+  });
 }

@@ -153,6 +153,14 @@ describe('route table', () => {
     expect(new Set(ROUTE_TABLE.map((r) => r.path)).size).toBe(ROUTE_TABLE.length);
   });
 
+  it('sends calendar feeds and their addresses to svc-meetings', () => {
+    expect(routeFor('/api/calendar/feed-url')).toBe('meetings');
+    expect(routeFor('/api/calendar/feed-url/rotate')).toBe('meetings');
+    expect(routeFor('/api/calendar/feed/abc/meetings.ics')).toBe('meetings');
+    expect(routeFor('/api/meetings/x/calendar.ics')).toBe('meetings');
+    expect(routeFor('/api/calendarx')).toBeNull();
+  });
+
   it('sends ticks from the actions page to svc-meetings and the rest of /api/actions to svc-actions', () => {
     expect(routeFor('/api/actions/x/action/y/status')).toBe('meetings');
     expect(routeFor('/api/actions')).toBe('actions');
@@ -343,6 +351,19 @@ describe('proxying', () => {
       body: '{"dailyDigest":false}',
     });
     expect(crossSite.status).toBe(403);
+  });
+
+  it("passes a calendar application's feed request (no session, any site) on; a cross-site reset is refused", async () => {
+    // svc-meetings is down in this suite: 503 shows the request went on to it.
+    const feed = await fetch(`${base}/api/calendar/feed/abc/meetings.ics`, {
+      headers: { 'sec-fetch-site': 'cross-site', origin: 'https://calendar.example' },
+    });
+    expect(feed.status).toBe(503);
+    const reset = await fetch(`${base}/api/calendar/feed-url/rotate`, {
+      method: 'POST',
+      headers: { cookie: 'session=good-token', 'sec-fetch-site': 'cross-site' },
+    });
+    expect(reset.status).toBe(403);
   });
 
   it('refuses non-JSON bodies on state-changing calls', async () => {

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { ListMessages, SEARCH_DEBOUNCE_MS, ShellTexts } from '@meetings/contracts';
 import { applyHashtagSuggestion } from '@meetings/domain';
 import { useCallback, useEffect, useState } from 'react';
+import { usePageTitle } from '@meetings/shell-context';
 import { Navigate, Route, Routes, useSearchParams } from '@meetings/shell-context/router';
 import { ActionList } from './components/ActionList.js';
 import { FilterChips } from './components/FilterChips.js';
@@ -27,6 +28,7 @@ import {
  * address, so Back, a bookmark or a hashtag's link finds the same list.
  */
 function ActionsPage() {
+  usePageTitle(ShellTexts.navActions);
   const [params, setParams] = useSearchParams();
   const urlFilters = readUrlFilters(params);
   // The settled search lives in the address; the box holds what is being typed.

@@ -7,12 +7,16 @@ import {
   type MeetingListResponse,
   type MeetingResponse,
   type PreviousActionsResponse,
+  type SendRecapResponse,
+  type RestoreActionItemBody,
+  type RestoreAgendaItemBody,
+  type ShareRole,
   type Success,
   type UpdateActionItemBody,
   type UpdateAgendaItemBody,
   type UpdateMeetingInfoBody,
 } from '@meetings/contracts';
-import { ApiError, useApi, type ApiClient } from '@meetings/shell-context';
+import { API_BASE_PATH, ApiError, useApi, type ApiClient } from '@meetings/shell-context';
 import { useMemo } from 'react';
 
 /** An order entry as the order calls take it: the id under both names. */
@@ -40,8 +44,8 @@ export function meetingsApi(api: ApiClient) {
       api.post<MeetingResponse>(`${meeting(id)}/duplicate`, body),
     updateInfo: (id: string, body: UpdateMeetingInfoBody) =>
       api.put<MeetingResponse>(`${meeting(id)}/update-info`, body),
-    addSharedUser: (id: string, email: string) =>
-      api.put<MeetingResponse>(`${meeting(id)}/add-shared-user`, { email }),
+    addSharedUser: (id: string, email: string, role?: ShareRole) =>
+      api.put<MeetingResponse>(`${meeting(id)}/add-shared-user`, { email, role }),
     removeSharedUser: (id: string, email: string) =>
       api.put<MeetingResponse>(`${meeting(id)}/remove-shared-user`, { email }),
     addAgendaItem: (id: string, body: AddAgendaItemBody) =>
@@ -52,6 +56,8 @@ export function meetingsApi(api: ApiClient) {
       api.put<MeetingResponse>(`${meeting(id)}/update-agenda-order`, { agenda }),
     deleteAgendaItem: (id: string, itemId: string) =>
       api.delete<MeetingResponse>(item(id, 'delete-agenda-item', itemId)),
+    restoreAgendaItem: (id: string, body: RestoreAgendaItemBody) =>
+      api.put<MeetingResponse>(`${meeting(id)}/restore-agenda-item`, body),
     updateNotes: (id: string, notes: string, options: { keepalive?: boolean } = {}) =>
       api.put<MeetingResponse>(`${meeting(id)}/update-notes`, { notes }, options),
     addActionItem: (id: string, body: AddActionItemBody) =>
@@ -62,6 +68,10 @@ export function meetingsApi(api: ApiClient) {
       api.put<MeetingResponse>(`${meeting(id)}/update-action-order`, { actions }),
     deleteActionItem: (id: string, itemId: string) =>
       api.delete<MeetingResponse>(item(id, 'delete-action-item', itemId)),
+    nextOccurrence: (id: string) => api.post<MeetingResponse>(`${meeting(id)}/next-occurrence`),
+    restoreActionItem: (id: string, body: RestoreActionItemBody) =>
+      api.put<MeetingResponse>(`${meeting(id)}/restore-action-item`, body),
+    sendRecap: (id: string) => api.post<SendRecapResponse>(`${meeting(id)}/send-recap`, {}),
     previousActions: (id: string, showCompleted: boolean, signal?: AbortSignal) =>
       api.get<PreviousActionsResponse>(`${meeting(id)}/previous-actions`, {
         query: { showCompleted },
@@ -71,6 +81,16 @@ export function meetingsApi(api: ApiClient) {
 }
 
 export type MeetingsApi = ReturnType<typeof meetingsApi>;
+
+/** The meeting's calendar file: a plain link, the session cookie goes with it. */
+/** The meeting as Markdown: a plain link, so the browser downloads it under the server's file name. */
+export function markdownFileUrl(id: string): string {
+  return `${API_BASE_PATH}/meetings/${encodeURIComponent(id)}/export.md`;
+}
+
+export function calendarFileUrl(id: string): string {
+  return `${API_BASE_PATH}/meetings/${encodeURIComponent(id)}/calendar.ics`;
+}
 
 export function useMeetingsApi(): MeetingsApi {
   const api = useApi();

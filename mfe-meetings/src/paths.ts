@@ -17,3 +17,12 @@ export function cameFromList(state: unknown): boolean {
     (state as { fromList?: unknown }).fromList === true
   );
 }
+
+/** The state a meeting just created opens with: its agenda box takes the focus. */
+export const NEW_MEETING_STATE = { created: true } as const;
+
+export function isNewMeeting(state: unknown): boolean {
+  return (
+    typeof state === 'object' && state !== null && (state as { created?: unknown }).created === true
+  );
+}

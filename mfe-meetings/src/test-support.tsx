@@ -54,6 +54,8 @@ export function summary(
     owner: OWNER,
     sharedWith: [],
     isOwner: true,
+    recurrence: null,
+    durationMinutes: 30,
     ...extra,
   };
 }
@@ -82,6 +84,8 @@ export function meeting(extra: Partial<Meeting> = {}): Meeting {
     notes: '',
     actions: [],
     seriesId: 'm1',
+    sharedRoles: {},
+    role: extra.isOwner === false ? 'viewer' : 'owner',
     version: 1,
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
@@ -155,3 +159,17 @@ export function answer(changes: Partial<Meeting>, base: Meeting = meeting()) {
 }
 
 export { jsonResponse };
+
+/** The test runs as on a phone: media queries for no hover and a coarse pointer match. */
+export function touchScreen(): void {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: /hover:\s*none|pointer:\s*coarse/.test(query),
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }));
+}

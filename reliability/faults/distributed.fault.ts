@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe } from 'vitest';
 import { root } from '../support/cluster.js';
 import { startFaultEnvironment } from '../support/environment.js';
 import { prepareSuite, restore, writeFaultResults, type FaultSuite } from '../support/suite.js';
+import { liveNotesRestart } from './cases/live-notes-restart.js';
 import { natsOutage } from './cases/nats-outage.js';
 import { postgresRestart } from './cases/postgres-restart.js';
 import { redisOutage } from './cases/redis-outage.js';
@@ -63,4 +64,5 @@ describe('faults in the distributed mode', () => {
   serviceRestart(current);
   relayCrash(current);
   remoteUnavailable(current, () => actionsDir);
+  liveNotesRestart(current);
 });

@@ -3,7 +3,7 @@ import { fetchBranding } from './branding.js';
 import { startRemotes } from './federation/runtime.js';
 import { brandPrerenderedPage, prerenderedPage } from './prerendered.js';
 
-// The page's remote starts downloading beside React rather than after the first render, and the
+// The page's remote starts loading beside React rather than after bootstrap has run, and the
 // route guard's checks and the page's first data are asked for meanwhile.
 void startRemotes(globalThis.location.pathname);
 startEarlyRequests(globalThis.location.pathname);

@@ -1,4 +1,9 @@
-import { BRANDING_FIELD_ATTRIBUTE } from '@meetings/contracts';
+import {
+  BRANDING_FIELD_ATTRIBUTE,
+  DARK_SURFACE,
+  LIGHT_SURFACE,
+  readableOn,
+} from '@meetings/contracts';
 import { PRERENDERED_ROOT_ID } from '@meetings/federation/remotes';
 
 // Runs before the async boundary (index.ts): no shared module such as React may be imported here.
@@ -29,7 +34,12 @@ export function brandPrerenderedPage(page: HTMLElement, branding: unknown): void
   }
   const colour = typeof fields.primaryColor === 'string' && HEX_COLOUR.exec(fields.primaryColor);
   if (colour) {
-    const [hex, ...channels] = colour;
+    // Readable on the scheme the page shows (the build-rendered page follows the system's).
+    const dark = page.ownerDocument.defaultView?.matchMedia?.(
+      '(prefers-color-scheme: dark)',
+    ).matches;
+    const hex = readableOn(colour[0], dark ? DARK_SURFACE : LIGHT_SURFACE);
+    const channels = HEX_COLOUR.exec(hex)!.slice(1);
     page.style.setProperty('--mui-palette-primary-main', hex);
     page.style.setProperty('--mui-palette-primary-dark', hex);
     page.style.setProperty(

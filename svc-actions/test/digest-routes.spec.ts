@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action, FakeMeetings } from './fake-meetings.js';
 import { ActionsHarness } from './harness.js';
 
-// Issue 34: svc-auth's daily digest asks svc-actions who owes actions due by a day, and which.
+// svc-auth's daily digest asks svc-actions who owes actions due by a day, and which.
 
 let h: ActionsHarness;
 const meetings = new FakeMeetings();

@@ -9,7 +9,7 @@ import { addDays, todayIn } from '@meetings/domain';
 import { action, FakeMeetings } from './fake-meetings.js';
 import { ActionsHarness } from './harness.js';
 
-// Issue 34: the actions list shows each action's assignee and due date, and filters by them.
+// The actions list shows each action's assignee and due date, and filters by them.
 
 let h: ActionsHarness;
 const meetings = new FakeMeetings();

@@ -7,6 +7,7 @@ import { InternalController } from './identity/internal.controller.js';
 import { SigningKeysService } from './keys/signing-keys.service.js';
 import { AssignmentMailController } from './mail/assignment-mail.controller.js';
 import { InvitationMailController } from './mail/invitation-mail.controller.js';
+import { RecapMailController } from './mail/recap-mail.controller.js';
 import { MailSettingsController } from './mail/mail-settings.controller.js';
 import { MailSettingsService } from './mail/mail-settings.service.js';
 import { MailerService } from './mail/mailer.service.js';
@@ -23,6 +24,7 @@ import { TimeZoneService } from './settings/time-zone.service.js';
     MailSettingsController,
     AssignmentMailController,
     InvitationMailController,
+    RecapMailController,
   ],
   providers: [
     SigningKeysService,

@@ -13,7 +13,7 @@ import { DigestSender } from '../src/digest/digest-sender.service.js';
 import { UnsubscribeTokens } from '../src/mail/unsubscribe-tokens.service.js';
 import { FakeActions, header, htmlPart, startAuth, textPart } from './mail-support.js';
 
-// Issue 34: a daily digest at 08:00 in each person's time zone, exactly one per person and local
+// A daily digest at 08:00 in each person's time zone, exactly one per person and local
 // day however many replicas run and however often they restart. Two svc-auth replicas share one
 // database (PostgreSQL under `npm run test:real`), as in a deployment.
 

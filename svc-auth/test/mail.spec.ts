@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Subjects, type ActionAssigned, type MeetingShared } from '@meetings/contracts';
+import {
+  Subjects,
+  type ActionAssigned,
+  type MeetingShared,
+  type RecapRequested,
+} from '@meetings/contracts';
 import type { RunningService } from '@meetings/service-kit';
 import {
   createTestRuntime,
@@ -11,10 +16,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthEnv } from '../src/config.js';
 import { ASSIGNMENT_MAIL_CONSUMER } from '../src/mail/assignment-mail.controller.js';
 import { INVITATION_MAIL_CONSUMER } from '../src/mail/invitation-mail.controller.js';
+import { RECAP_MAIL_CONSUMER } from '../src/mail/recap-mail.controller.js';
 import { UnsubscribeTokens } from '../src/mail/unsubscribe-tokens.service.js';
 import { htmlPart, readMail, startAuth, subjectOf, textPart } from './mail-support.js';
 
-// Issue 34: the assignee of an action is mailed; the digest's unsubscribe link and the setting.
+// The assignee of an action is mailed; the digest's unsubscribe link and the setting.
 
 let runtime: TestRuntime;
 let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
@@ -122,7 +128,7 @@ describe('the assignment mail', () => {
   });
 });
 
-describe('the invitation mail (issue 35)', () => {
+describe('the invitation mail', () => {
   it('reaches the new address with the title, the owner and a link to the meeting', async () => {
     const event = sharing();
     await publish(event);
@@ -156,6 +162,93 @@ describe('the invitation mail (issue 35)', () => {
     await eventually(() => mailed(marker.id, INVITATION_MAIL_CONSUMER));
     await eventually(async () => smtp.messages.some((m) => m.to.includes(marker.data.sharedWith)));
     expect(smtp.messages.filter((m) => m.to.includes(event.data.sharedWith))).toHaveLength(1);
+  });
+});
+
+function recapOf(overrides: Partial<RecapRequested> = {}) {
+  const tag = randomUUID().slice(0, 6);
+  const data: RecapRequested = {
+    meetingId: randomUUID(),
+    title: 'Sprint <script>alert(1)</script> review',
+    date: '2026-11-30T14:00:00.000Z',
+    timeZone: 'Europe/London',
+    ownerEmail: `ada-${tag}@example.com`,
+    sentBy: `ada-${tag}@example.com`,
+    recipients: [`ada-${tag}@example.com`, `bo-${tag}@example.com`],
+    agenda: [
+      { text: 'Demo', completed: true },
+      { text: 'Retro', completed: false },
+    ],
+    notes: '<p>Ship <strong>Friday</strong></p><script>alert(2)</script>',
+    notesOmitted: false,
+    actions: [
+      {
+        text: 'Write the notes',
+        completed: false,
+        assignee: `bo-${tag}@example.com`,
+        dueDate: '2026-12-03',
+      },
+    ],
+    ...overrides,
+  };
+  return {
+    id: randomUUID(),
+    subject: Subjects.RecapRequested,
+    occurredAt: new Date().toISOString(),
+    data,
+  };
+}
+
+describe('the recap mail', () => {
+  it('reaches every recipient with the agenda, the notes in both parts, the actions and a link', async () => {
+    const event = recapOf();
+    await publish(event);
+    const [ada, bo] = event.data.recipients as [string, string];
+    const mails = await eventually(async () => {
+      const found = [ada, bo].map((to) => smtp.messages.find((m) => m.to.includes(to)));
+      return found.every(Boolean) ? found : undefined;
+    });
+    for (const mail of mails) {
+      expect(mail!.to).toHaveLength(1);
+      const { headers } = readMail(mail!);
+      const html = htmlPart(mail!);
+      const text = textPart(mail!);
+      expect(subjectOf(mail!)).toBe(
+        'Recap: Sprint <script>alert(1)</script> review (Monday 30/11/2026 14:00 (Europe/London))',
+      );
+      expect(headers).toMatch(/From: Acme Minutes <no-reply@meetingkeeper.local>/);
+      const url = `https://minutes.example/app/meetings/${event.data.meetingId}`;
+      expect(text).toContain('AGENDA (1 of 2 covered)');
+      expect(text).toContain('[x] Demo');
+      expect(text).toContain('[ ] Retro (open)');
+      expect(text).toContain('Ship Friday');
+      expect(text).toContain(`[ ] Write the notes (${bo}, due Thu 03/12/2026, open)`);
+      expect(text).toContain(`Open the meeting: ${url}`);
+      expect(html).toContain('<p>Ship <strong>Friday</strong></p>');
+      expect(html).toContain('Sprint &lt;script&gt;alert(1)&lt;/script&gt; review');
+      expect(html).not.toContain('<script>');
+      expect(html).toContain(`<a href="${url}">Open the meeting</a>`);
+    }
+  });
+
+  it('mails each recipient once when the event comes again, even after a partial send', async () => {
+    const event = recapOf();
+    const [ada, bo] = event.data.recipients as [string, string];
+    // As if the first delivery mailed ada and then failed before bo.
+    await auth.dataSource.query(
+      `INSERT INTO processed_event (consumer, event_id) VALUES ($1, $2)`,
+      [`${RECAP_MAIL_CONSUMER}:${ada}`, event.id],
+    );
+    await publish(event);
+    await eventually(() => mailed(event.id, `${RECAP_MAIL_CONSUMER}:${bo}`));
+    await publish(event, randomUUID());
+    const marker = recapOf();
+    await publish(marker);
+    const lastOfMarker = marker.data.recipients.at(-1)!;
+    await eventually(() => mailed(marker.id, `${RECAP_MAIL_CONSUMER}:${lastOfMarker}`));
+    await eventually(async () => smtp.messages.some((m) => m.to.includes(lastOfMarker)));
+    expect(smtp.messages.filter((m) => m.to.includes(ada))).toHaveLength(0);
+    expect(smtp.messages.filter((m) => m.to.includes(bo))).toHaveLength(1);
   });
 });
 

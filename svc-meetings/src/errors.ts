@@ -1,4 +1,4 @@
-import { MeetingErrorCode, ServerMessages } from '@meetings/contracts';
+import { MeetingErrorCode, ServerMessages, ValidationMessages } from '@meetings/contracts';
 import { DomainError } from '@meetings/service-kit';
 
 /** The status and text of each meeting refusal; `message` overrides the text where a route needs its own. */
@@ -37,6 +37,16 @@ function describe(code: MeetingErrorCode): [number, string] {
       return [400, ServerMessages.orderMismatch];
     case MeetingErrorCode.TooManyItems:
       return [400, ServerMessages.tooManyItems];
+    case MeetingErrorCode.InvalidRecurrence:
+      return [400, ValidationMessages.recurrenceInvalid];
+    case MeetingErrorCode.NotRecurring:
+      return [400, ServerMessages.notRecurring];
+    case MeetingErrorCode.SeriesEnded:
+      return [400, ServerMessages.seriesEnded];
+    case MeetingErrorCode.CalendarFeedNotFound:
+      return [404, ServerMessages.calendarFeedNotFound];
+    case MeetingErrorCode.RecapTooSoon:
+      return [429, ServerMessages.recapTooSoon];
     default: {
       const unknown: never = code;
       throw new Error(`Unhandled meeting error ${String(unknown)}`);

@@ -12,12 +12,26 @@ import { SubscriptionEventsController } from './entitlement/subscription-events.
 import { MeetingsExportController } from './export/meetings-export.controller.js';
 import { MeetingsExportService } from './export/meetings-export.service.js';
 import { ActionStore, AgendaStore } from './items/item-store.js';
+import { LiveNotesAccess } from './collab/live-notes.access.js';
+import { LiveNotesRights } from './collab/live-notes.rights.js';
+import { LiveNotesServer } from './collab/live-notes.server.js';
+import { LiveNotesStore } from './collab/live-notes.store.js';
+import { CalendarController } from './calendar/calendar.controller.js';
+import { CalendarService } from './calendar/calendar.service.js';
+import { LiveController } from './live/live.controller.js';
+import { LiveMeetings } from './live/live-meetings.service.js';
+import { MarkdownController } from './markdown/markdown.controller.js';
+import { MarkdownService } from './markdown/markdown.service.js';
 import { MeetingsController } from './meetings/meetings.controller.js';
 import { MeetingsService } from './meetings/meetings.service.js';
 import { NotesController } from './notes/notes.controller.js';
 import { NotesService } from './notes/notes.service.js';
 import { PreviousActionsController } from './previous-actions/previous-actions.controller.js';
 import { PreviousActionsService } from './previous-actions/previous-actions.service.js';
+import { RecapController } from './recap/recap.controller.js';
+import { RecapService } from './recap/recap.service.js';
+import { SeriesController } from './series/series.controller.js';
+import { SeriesService } from './series/series.service.js';
 import { SharingController } from './sharing/sharing.controller.js';
 import { SharingService } from './sharing/sharing.service.js';
 import { MeetingStore } from './store/meeting-store.js';
@@ -33,8 +47,13 @@ import { MeetingWriter } from './writing/meeting-writer.service.js';
     ActionStatusController,
     PreviousActionsController,
     DuplicateController,
+    SeriesController,
+    CalendarController,
     MeetingsExportController,
+    RecapController,
+    MarkdownController,
     SubscriptionEventsController,
+    LiveController,
   ],
   providers: [
     MeetingStore,
@@ -50,7 +69,16 @@ import { MeetingWriter } from './writing/meeting-writer.service.js';
     ActionsService,
     PreviousActionsService,
     DuplicateService,
+    SeriesService,
+    CalendarService,
     MeetingsExportService,
+    RecapService,
+    MarkdownService,
+    LiveNotesAccess,
+    LiveNotesStore,
+    LiveNotesServer,
+    LiveNotesRights,
+    LiveMeetings,
   ],
 })
 export class MeetingsModule {}

@@ -12,12 +12,20 @@ let stranger: Client;
 let freeOwner: Client;
 let expiredOwner: Client;
 let viewerUser: TestUser;
+let editorUser: TestUser;
+let editor: Client;
+let freeEditor: Client;
+let freeEditorUser: TestUser;
 
 beforeAll(async () => {
   h = await Harness.start();
   viewerUser = testUser();
   owner = h.as(testUser());
   viewer = h.as(viewerUser);
+  editorUser = testUser();
+  editor = h.as(editorUser);
+  freeEditorUser = testUser();
+  freeEditor = h.as(freeEditorUser);
   stranger = h.as(testUser());
   const freeUser = testUser();
   const expiredUser = testUser();
@@ -26,8 +34,10 @@ beforeAll(async () => {
   // Both made their meetings while on trial; one chose the free plan since, the other's trial ended.
   freeFixture = await meetingWithContent(freeOwner, { sharedWith: [viewerUser] });
   expiredFixture = await meetingWithContent(expiredOwner, { sharedWith: [viewerUser] });
+  freeOwnersEditable = await meetingWithContent(freeOwner, { editors: [editorUser] });
   await h.setPlan(freeUser, 'free');
   await h.expireTrial(expiredUser);
+  await h.setPlan(freeEditorUser, 'free');
 });
 
 afterAll(async () => {
@@ -35,7 +45,19 @@ afterAll(async () => {
 });
 
 let freeFixture: MeetingFixture;
+let freeOwnersEditable: MeetingFixture;
 let expiredFixture: MeetingFixture;
+
+/** The owner's meeting a route needs, shared as asked. */
+function fixtureFor(
+  route: MeetingRoute,
+  shared: { sharedWith?: TestUser[]; editors?: TestUser[] } = {},
+): Promise<MeetingFixture> {
+  return meetingWithContent(owner, {
+    ...shared,
+    recurrence: route.recurring ? 'FREQ=WEEKLY;BYDAY=MO' : undefined,
+  });
+}
 
 function send(client: Client, route: MeetingRoute, fixture: MeetingFixture) {
   return client.request(route.method, route.url(fixture), route.body?.(fixture));
@@ -60,15 +82,31 @@ function expectError(
 
 describe.each(MEETING_ROUTES)('$method $name', (route) => {
   it('serves the owner, answers with _id and id, and writes the change as an event when others copy it', async () => {
-    const fixture = await meetingWithContent(owner, { sharedWith: [viewerUser] });
+    const fixture = await fixtureFor(route, { sharedWith: [viewerUser] });
     const eventsBefore = await h.events(fixture.meeting.id);
     const response = await send(owner, route, fixture);
     expect(response.statusCode, response.body).toBe(route.ok);
     const events = await h.events(fixture.meeting.id);
-    const body = response.json<{ meeting?: Meeting; meetings?: unknown[]; success?: boolean }>();
-
     if (route.kind === 'read') {
+      if (route.contentType) expect(response.headers['content-type']).toContain(route.contentType);
       expect(events).toHaveLength(eventsBefore.length);
+      return;
+    }
+    const body = response.json<{
+      meeting?: Meeting;
+      meetings?: unknown[];
+      success?: boolean;
+      sent?: number;
+    }>();
+    if (route.name === 'send recap') {
+      const recipients = [owner.user!.email, viewerUser.email];
+      expect(body).toEqual({ sent: recipients.length });
+      expect(events.slice(eventsBefore.length)).toMatchObject([
+        {
+          subject: Subjects.RecapRequested,
+          data: { meetingId: fixture.meeting.id, recipients: expect.arrayContaining(recipients) },
+        },
+      ]);
       return;
     }
     if (route.name === 'delete meeting') {
@@ -84,6 +122,15 @@ describe.each(MEETING_ROUTES)('$method $name', (route) => {
     }
     const meeting = body.meeting!;
     expect(meeting._id).toBe(meeting.id);
+    if (route.name === 'next occurrence') {
+      expect(meeting).toMatchObject({ seriesId: fixture.meeting.seriesId, isOwner: true });
+      expect(meeting.id).not.toBe(fixture.meeting.id);
+      expect(events).toHaveLength(eventsBefore.length);
+      expect(await h.events(meeting.id)).toMatchObject([
+        { subject: Subjects.MeetingUpserted, data: { meeting: { id: meeting.id, version: 1 } } },
+      ]);
+      return;
+    }
     if (route.name === 'duplicate') {
       expect(meeting.id).not.toBe(fixture.meeting.id);
       // The moved action changed the source too.
@@ -124,7 +171,7 @@ describe.each(MEETING_ROUTES)('$method $name', (route) => {
   });
 
   it('lets a user it is shared with read and tick, and nothing more', async () => {
-    const fixture = await meetingWithContent(owner, { sharedWith: [viewerUser] });
+    const fixture = await fixtureFor(route, { sharedWith: [viewerUser] });
     const before = await state(owner, fixture.meeting.id);
     const response = await send(viewer, route, fixture);
     if (route.kind === 'edit') {
@@ -132,14 +179,45 @@ describe.each(MEETING_ROUTES)('$method $name', (route) => {
       expect(await state(owner, fixture.meeting.id)).toEqual(before);
     } else {
       expect(response.statusCode, response.body).toBe(route.ok);
-      if (route.kind === 'read' && response.json<{ meeting?: Meeting }>().meeting) {
+      if (
+        route.kind === 'read' &&
+        !route.contentType &&
+        response.json<{ meeting?: Meeting }>().meeting
+      ) {
         expect(response.json<{ meeting: Meeting }>().meeting.isOwner).toBe(false);
       }
     }
   });
 
+  it('lets an editor do what the owner does, except deleting the meeting and changing who it is shared with', async () => {
+    const fixture = await fixtureFor(route, {
+      sharedWith: [viewerUser],
+      editors: [editorUser],
+    });
+    const before = await state(owner, fixture.meeting.id);
+    const response = await send(editor, route, fixture);
+    if (route.ownerOnly) {
+      expectError(response, 403, 'MEETING_READ_ONLY', ServerMessages.readOnly);
+      expect(await state(owner, fixture.meeting.id)).toEqual(before);
+      return;
+    }
+    expect(response.statusCode, response.body).toBe(route.ok);
+    if (route.contentType) return;
+    const meeting = response.json<{ meeting?: Meeting }>().meeting;
+    if (route.name === 'duplicate') {
+      // The copy is the editor's own, shared with the source's people and its owner (as editor).
+      expect(meeting).toMatchObject({ role: 'owner', owner: { email: editorUser.email } });
+      expect(meeting!.sharedRoles).toEqual({
+        [viewerUser.email]: 'viewer',
+        [owner.user!.email]: 'editor',
+      });
+    } else if (meeting) {
+      expect(meeting).toMatchObject({ role: 'editor', isOwner: false });
+    }
+  });
+
   it('tells anyone else "Access denied" and nothing about the meeting', async () => {
-    const fixture = await meetingWithContent(owner, { sharedWith: [viewerUser] });
+    const fixture = await fixtureFor(route, { sharedWith: [viewerUser] });
     const before = await state(owner, fixture.meeting.id);
     const response = await send(stranger, route, fixture);
     expectError(response, 403, 'MEETING_ACCESS_DENIED', ServerMessages.accessDenied);
@@ -166,7 +244,7 @@ describe.each(MEETING_ROUTES)('$method $name', (route) => {
   });
 
   it('answers "Meeting not found" for a meeting that does not exist', async () => {
-    const fixture = await meetingWithContent(owner, { sharedWith: [viewerUser] });
+    const fixture = await fixtureFor(route, { sharedWith: [viewerUser] });
     const missing = { ...fixture, meeting: { ...fixture.meeting, id: randomUUID() } };
     expectError(
       await send(owner, route, missing),
@@ -177,7 +255,7 @@ describe.each(MEETING_ROUTES)('$method $name', (route) => {
   });
 
   it('refuses callers without a valid token', async () => {
-    const fixture = await meetingWithContent(owner);
+    const fixture = await fixtureFor(route);
     const before = await state(owner, fixture.meeting.id);
     const user = testUser();
     const tokens = [
@@ -204,7 +282,7 @@ describe.each(MEETING_ROUTES)('$method $name', (route) => {
   });
 
   it('accepts a token it verified before, and still refuses any change to it', async () => {
-    const fixture = await meetingWithContent(owner);
+    const fixture = await fixtureFor(route);
     const token = await h.runtime.tokens.sign(owner.user!);
     const get = (t: string) =>
       h.inject(null, 'GET', `/api/meetings/${fixture.meeting.id}`, undefined, {
@@ -226,6 +304,39 @@ describe.each(MEETING_ROUTES)('$method $name', (route) => {
     }
   });
 });
+
+describe.each(MEETING_ROUTES.filter((route) => route.kind === 'edit'))(
+  'an editor: $method $name',
+  (route) => {
+    it("refuses an editor's changes when the owner's plan does not allow editing", async () => {
+      const fixture = freeOwnersEditable;
+      const before = await state(editor, fixture.meeting.id);
+      const response = await send(editor, route, fixture);
+      const code = route.ownerOnly
+        ? 'MEETING_READ_ONLY'
+        : (route.viewerRefusal ?? 'MEETING_NOT_ENTITLED');
+      expectError(response, 403, code);
+      expect(await state(editor, fixture.meeting.id)).toEqual(before);
+    });
+  },
+);
+
+describe.each(MEETING_ROUTES.filter((route) => route.kind === 'edit' && !route.ownerOnly))(
+  'an editor on the free plan: $method $name',
+  (route) => {
+    it("lets an editor on the free plan edit on the owner's plan, but not make a copy of their own", async () => {
+      const fixture = await fixtureFor(route, { editors: [freeEditorUser] });
+      const before = await state(owner, fixture.meeting.id);
+      const response = await send(freeEditor, route, fixture);
+      if (route.name === 'duplicate') {
+        expectError(response, 403, 'MEETING_NOT_ENTITLED', ServerMessages.notEntitledToEdit);
+        expect(await state(owner, fixture.meeting.id)).toEqual(before);
+      } else {
+        expect(response.statusCode, response.body).toBe(route.ok);
+      }
+    });
+  },
+);
 
 describe('items of another meeting', () => {
   it('are not found, even for the owner of both', async () => {

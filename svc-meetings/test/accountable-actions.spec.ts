@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Harness, testUser, type Client, type TestUser } from './harness.js';
 
-// Issue 34: an action's assignee and due date, who may set them, and what assigning shares.
+// An action's assignee and due date, who may set them, and what assigning shares.
 
 let h: Harness;
 let ownerUser: TestUser;

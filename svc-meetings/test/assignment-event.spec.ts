@@ -2,7 +2,7 @@ import { ActionAssignedSchema, Subjects } from '@meetings/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Harness, testUser, type Client, type TestUser } from './harness.js';
 
-// Issue 34: an action that gets an assignee other than the person making the change is announced
+// An action that gets an assignee other than the person making the change is announced
 // (svc-auth mails the assignee), in the same transaction as the change.
 
 let h: Harness;

@@ -152,7 +152,10 @@ function expectClientError(
 
 describe.each(MEETING_ROUTES)('$method $name', (route) => {
   it('answers bad bodies and bad ids with a 4xx and changes nothing', async () => {
-    const fixture = await meetingWithContent(owner, { sharedWith: [viewerUser] });
+    const fixture = await meetingWithContent(owner, {
+      sharedWith: [viewerUser],
+      recurrence: route.recurring ? 'FREQ=WEEKLY;BYDAY=MO' : undefined,
+    });
     const before = await state(fixture.meeting.id);
     for (const a of [...badBodies(route, fixture), ...badIds(route, fixture)]) {
       expectClientError(await send(route, a), a.label);

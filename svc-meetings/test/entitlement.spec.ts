@@ -116,7 +116,12 @@ describe('the entitlement cache', () => {
     h.subscription.answerWith(paid);
     await h.meetings.app
       .get(EntitlementService)
-      .allowsEditing({ id: user.id, email: user.email, token: await h.runtime.tokens.sign(user) })
+      .allowsEditing({
+        id: user.id,
+        email: user.email,
+        token: await h.runtime.tokens.sign(user),
+        timeZone: 'UTC',
+      })
       .catch(() => undefined);
     expect(
       await h.meetings.dataSource.query(

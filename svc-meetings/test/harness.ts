@@ -166,7 +166,8 @@ export function eventMeetingId(event: OutboxEvent): string | undefined {
   if (
     event.subject === Subjects.MeetingDeleted ||
     event.subject === Subjects.ActionAssigned ||
-    event.subject === Subjects.MeetingShared
+    event.subject === Subjects.MeetingShared ||
+    event.subject === Subjects.RecapRequested
   )
     return event.data.meetingId as string;
   return (event.data.meeting as { id?: string } | undefined)?.id;

@@ -67,20 +67,24 @@ describe('the meetings list', () => {
     expect(all.some((m) => m.title === 'Not shared with the reader')).toBe(false);
   });
 
-  it('answers the summary shape with _id, id, owner and sharedWith', async () => {
+  it('answers the summary shape with _id, id, owner, sharedWith, recurrence and duration', async () => {
     const { meetings } = await list(reader, '?pageSize=100');
     const shared = meetings.find((m) => m.id === sharedIds[0])!;
     expect(Object.keys(shared).sort()).toEqual([
       '_id',
       'date',
+      'durationMinutes',
       'id',
       'isOwner',
       'owner',
+      'recurrence',
       'sharedWith',
       'title',
     ]);
     expect(shared).toMatchObject({
       _id: shared.id,
+      recurrence: null,
+      durationMinutes: 30,
       isOwner: false,
       sharedWith: [reader.user!.email],
     });
@@ -287,12 +291,14 @@ describe('changing the title and date', () => {
     ).toMatchObject({ date: '2100-12-31T23:45:00.000Z' });
   });
 
-  it('needs one of them', async () => {
+  it('needs one of them (or a repeat rule or a duration)', async () => {
     const owner = h.as(testUser());
     const { id } = await owner.create('Planning');
     const response = await owner.put(`/api/meetings/${id}/update-info`, {});
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: 'Give a title or a date.' });
+    expect(response.json()).toMatchObject({
+      error: 'Give a title, a date, a repeat rule or a duration.',
+    });
   });
 });
 

@@ -2,7 +2,7 @@ import { MeetingSharedSchema, Subjects } from '@meetings/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Harness, testUser, type Client, type TestUser } from './harness.js';
 
-// Issue 35: an address newly added to a meeting's shared list is announced (svc-auth mails it an
+// An address newly added to a meeting's shared list is announced (svc-auth mails it an
 // invitation), in the same transaction as the change.
 
 let h: Harness;

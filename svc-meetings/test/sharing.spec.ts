@@ -127,3 +127,64 @@ describe('sharing a meeting by e-mail', () => {
     expect((await owner.meeting(id)).sharedWith).toHaveLength(MAX_SHARED_WITH);
   });
 });
+
+describe('roles of the people a meeting is shared with', () => {
+  const shareAs = (id: string, email: string, role: unknown) =>
+    owner.put(`/api/meetings/${id}/add-shared-user`, { email, role });
+
+  it('shares as a viewer unless told, and shows each role in meeting.sharedRoles', async () => {
+    const { id } = await owner.create();
+    await share(owner, id, 'viewer@example.com');
+    const response = await shareAs(id, 'Editor@Example.com', 'editor');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      meeting: {
+        sharedWith: ['viewer@example.com', 'editor@example.com'],
+        sharedRoles: { 'viewer@example.com': 'viewer', 'editor@example.com': 'editor' },
+        role: 'owner',
+      },
+    });
+  });
+
+  it('changes the role of an address already shared when a role is given', async () => {
+    const { id } = await owner.create();
+    await share(owner, id, 'ada@example.com');
+    const promoted = await shareAs(id, 'ADA@example.com', 'editor');
+    expect(promoted.statusCode).toBe(200);
+    expect((await owner.meeting(id)).sharedRoles).toEqual({ 'ada@example.com': 'editor' });
+    await shareAs(id, 'ada@example.com', 'viewer');
+    expect(await owner.meeting(id)).toMatchObject({
+      sharedWith: ['ada@example.com'],
+      sharedRoles: { 'ada@example.com': 'viewer' },
+    });
+  });
+
+  it('forgets the role with the address, so sharing again starts as a viewer', async () => {
+    const { id } = await owner.create();
+    await shareAs(id, 'ada@example.com', 'editor');
+    await unshare(owner, id, 'ada@example.com');
+    await share(owner, id, 'ada@example.com');
+    expect((await owner.meeting(id)).sharedRoles).toEqual({ 'ada@example.com': 'viewer' });
+  });
+
+  it.each([['owner'], ['Editor'], [''], [1], [null]])(
+    'refuses the role %j and changes nothing',
+    async (role) => {
+      const { id, version } = await owner.create();
+      const response = await shareAs(id, 'ada@example.com', role);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect(await owner.meeting(id)).toMatchObject({ sharedWith: [], version });
+    },
+  );
+
+  it('tells each reader their own role', async () => {
+    const editorUser = testUser();
+    const viewerUser = testUser();
+    const { id } = await owner.create();
+    await shareAs(id, editorUser.email, 'editor');
+    await share(owner, id, viewerUser.email);
+    expect((await h.as(editorUser).meeting(id)).role).toBe('editor');
+    expect((await h.as(viewerUser).meeting(id)).role).toBe('viewer');
+  });
+});

@@ -29,6 +29,8 @@ export const READ_ONLY: Outcome = { status: 403, code: 'MEETING_READ_ONLY' };
 export const NOT_ENTITLED: Outcome = { status: 403, code: 'MEETING_NOT_ENTITLED' };
 export const BAD_LINK: Outcome = { status: 400, code: 'VALIDATION_FAILED' };
 export const NO_ACTION_DELETE: Outcome = { status: 403, code: 'MEETING_ACTION_PERMISSION_DENIED' };
+export const NOT_RECURRING: Outcome = { status: 400, code: 'MEETING_NOT_RECURRING' };
+export const NO_FEED: Outcome = { status: 404, code: 'MEETING_CALENDAR_FEED_NOT_FOUND' };
 
 /** One row per persona, in this order. */
 export type Outcomes = readonly [
@@ -281,6 +283,44 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     writes: true,
   },
   {
+    method: 'POST',
+    route: '/api/meetings/:id/next-occurrence',
+    // The targets do not repeat: the owner is told so, after the checks every edit has.
+    call: (c) => ({ url: `${m(c)}/next-occurrence` }),
+    outcomes: [SIGNED_OUT, NOT_RECURRING, NOT_ENTITLED, READ_ONLY, DENIED, DENIED, DENIED],
+  },
+  {
+    method: 'GET',
+    route: '/api/meetings/:id/live',
+    call: (c) => ({ url: `${m(c)}/live` }),
+    outcomes: READ,
+  },
+  {
+    method: 'GET',
+    route: '/api/meetings/:id/calendar.ics',
+    call: (c) => ({ url: `${m(c)}/calendar.ics` }),
+    outcomes: READ,
+  },
+  {
+    method: 'GET',
+    route: '/api/calendar/feed-url',
+    call: () => ({ url: '/api/calendar/feed-url' }),
+    outcomes: ANY_USER,
+  },
+  {
+    method: 'POST',
+    route: '/api/calendar/feed-url/rotate',
+    call: () => ({ url: '/api/calendar/feed-url/rotate' }),
+    outcomes: ANY_USER,
+  },
+  {
+    method: 'GET',
+    route: '/api/calendar/feed/:token/meetings.ics',
+    // Read without a session: only a token a user was given opens a feed.
+    call: () => ({ url: `/api/calendar/feed/${'A'.repeat(43)}/meetings.ics` }),
+    outcomes: [NO_FEED, NO_FEED, NO_FEED, NO_FEED, NO_FEED, NO_FEED, NO_FEED],
+  },
+  {
     method: 'PUT',
     route: '/api/meetings/:id/add-shared-user',
     call: (c) => ({
@@ -301,6 +341,16 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     method: 'PUT',
     route: '/api/meetings/:id/add-agenda-item',
     call: (c) => ({ url: `${m(c)}/add-agenda-item`, body: { text: 'Budget', completed: false } }),
+    outcomes: EDIT,
+    writes: true,
+  },
+  {
+    method: 'PUT',
+    route: '/api/meetings/:id/restore-agenda-item',
+    call: (c) => ({
+      url: `${m(c)}/restore-agenda-item`,
+      body: { text: 'AOB', completed: true, order: 1 },
+    }),
     outcomes: EDIT,
     writes: true,
   },
@@ -350,6 +400,16 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   },
   {
     method: 'PUT',
+    route: '/api/meetings/:id/restore-action-item',
+    call: (c) => ({
+      url: `${m(c)}/restore-action-item`,
+      body: { text: 'Send minutes #followup', completed: false, order: 1, dueDate: '2030-01-10' },
+    }),
+    outcomes: EDIT,
+    writes: true,
+  },
+  {
+    method: 'PUT',
     route: '/api/meetings/:id/update-action-item/:itemId',
     variant: 'edit the text',
     call: (c) => ({
@@ -385,6 +445,20 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     call: (c) => ({ url: `${m(c)}/delete-action-item/${c.target.actionId}` }),
     // Deleting an action has its own refusal for those who can see the meeting.
     outcomes: [SIGNED_OUT, OK, NO_ACTION_DELETE, NO_ACTION_DELETE, DENIED, DENIED, DENIED],
+    writes: true,
+  },
+  {
+    method: 'GET',
+    route: '/api/meetings/:id/export.md',
+    call: (c) => ({ url: `${m(c)}/export.md` }),
+    outcomes: READ,
+  },
+  // A recap is allowed once per 10 minutes: the entitled owner sends it on a fresh meeting.
+  {
+    method: 'POST',
+    route: '/api/meetings/:id/send-recap',
+    call: (c) => ({ url: `${m(c)}/send-recap`, body: {} }),
+    outcomes: EDIT,
     writes: true,
   },
 

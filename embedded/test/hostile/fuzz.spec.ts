@@ -209,6 +209,14 @@ function clientOf(caller: Caller): ApiClient | undefined {
   return caller === 'signedOut' ? undefined : world.members[caller].client;
 }
 
+/** Routes that answer a file rather than JSON when they succeed (refusals are JSON everywhere). */
+const FILE_ROUTES: Record<string, RegExp> = {
+  'GET /api/meetings/{id}/export.md': /^text\/markdown; charset=utf-8$/,
+  'GET /api/meetings/{id}/calendar.ics': /^text\/calendar; charset=utf-8$/,
+  'GET /api/meetings/{id}/live': /^text\/event-stream; charset=utf-8$/,
+  'GET /api/calendar/feed/{token}/meetings.ics': /^text\/calendar; charset=utf-8$/,
+};
+
 /** Sends one generated request and checks what the fuzzing promises. */
 async function exercise(operation: Operation, request: FuzzRequest): Promise<void> {
   await targets.ensure();
@@ -246,7 +254,10 @@ async function exercise(operation: Operation, request: FuzzRequest): Promise<voi
   const context = `${operation.method} ${path} as ${request.caller} → ${response.status} ${response.text.slice(0, 300)}`;
   expect(response.status, context).toBeGreaterThanOrEqual(200);
   expect(response.status, context).toBeLessThan(500);
-  expect(response.headers['content-type'], context).toMatch(/^application\/json/);
+  const file = FILE_ROUTES[`${operation.method} ${operation.path}`];
+  expect(response.headers['content-type'], context).toMatch(
+    file && response.status === 200 ? file : /^application\/json/,
+  );
   expect(Object.getOwnPropertyNames(Object.prototype).join(), 'Object.prototype').toBe(
     prototypeBefore,
   );

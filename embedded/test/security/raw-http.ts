@@ -1,5 +1,15 @@
 import { request } from 'node:http';
 
+/** A live stream (server-sent events) does not end by itself: test clients read up to its first event. */
+export function isEventStream(contentType: string | null | undefined): boolean {
+  return !!contentType?.startsWith('text/event-stream');
+}
+
+/** Whether a stream's text so far holds a whole event (not only the `retry` line). */
+export function holdsEvent(text: string): boolean {
+  return /(^|\n)event: [^\n]*\n(data: [^\n]*\n)*\n/.test(text);
+}
+
 export interface RawResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
@@ -31,14 +41,21 @@ export function rawRequest(
       },
       (res) => {
         const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            text: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
+        const answer = () => ({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          text: Buffer.concat(chunks).toString('utf8'),
+        });
+        // A live stream does not end by itself: it is read up to its first event.
+        const stream = isEventStream(res.headers['content-type']);
+        res.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          if (stream && holdsEvent(Buffer.concat(chunks).toString('utf8'))) {
+            resolve(answer());
+            req.destroy();
+          }
+        });
+        res.on('end', () => resolve(answer()));
         res.on('error', reject);
       },
     );

@@ -23,6 +23,8 @@ export const TIME_CHOICES_PER_DAY = (24 * 60) / TIME_STEP_MINUTES;
 export const NOTES_EDITOR_MIN_HEIGHT_PX = 400;
 export const TOAST_MAX_VISIBLE = 1;
 export const TOAST_DURATION_MS = 5_000;
+/** A toast offering Undo stays longer: the user has to read it and reach its button. */
+export const UNDO_TOAST_DURATION_MS = 10_000;
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 export const PRIVACY_STATEMENT_DATE = 'August 13, 2025';
@@ -32,6 +34,9 @@ export const THEME_STORAGE_KEY = 'ui-theme';
 export const OTP_TTL_MS = 10 * 60 * 1000;
 export const OTP_MAX_ATTEMPTS = 5;
 export const TITLE_MAX_LENGTH = 200;
+/** A meeting's length in minutes: the default, and the range in steps of 15. */
+export const MEETING_DURATION = { default: 30, min: 15, max: 480, step: 15 } as const;
+export const RECURRENCE_MAX_LENGTH = 300;
 export const EMAIL_MAX_LENGTH = 254;
 export const AGENDA_TEXT_MAX_LENGTH = 1_000;
 export const ACTION_TEXT_MAX_LENGTH = 2_000;
@@ -42,3 +47,10 @@ export const MAX_AGENDA_ITEMS = 500;
 export const MAX_ACTION_ITEMS = 500;
 /** Request bodies above this size are refused by the gateway and by every service. */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** At most one recap of a meeting per this many minutes. */
+export const RECAP_INTERVAL_MINUTES = 10;
+/** Notes longer than this (sanitised, without images) are left out of a recap mail. */
+export const RECAP_NOTES_MAX_LENGTH = 200_000;
+
+/** What a person a meeting is shared with may do: read (and tick actions), or edit too. */
+export const SHARE_ROLES = ['viewer', 'editor'] as const;

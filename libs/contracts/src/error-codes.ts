@@ -37,4 +37,9 @@ export enum MeetingErrorCode {
   ActionPermissionDenied = 'MEETING_ACTION_PERMISSION_DENIED',
   OrderMismatch = 'MEETING_ORDER_MISMATCH',
   TooManyItems = 'MEETING_TOO_MANY_ITEMS',
+  InvalidRecurrence = 'MEETING_INVALID_RECURRENCE',
+  NotRecurring = 'MEETING_NOT_RECURRING',
+  SeriesEnded = 'MEETING_SERIES_ENDED',
+  CalendarFeedNotFound = 'MEETING_CALENDAR_FEED_NOT_FOUND',
+  RecapTooSoon = 'MEETING_RECAP_TOO_SOON',
 }

@@ -63,4 +63,10 @@ export const ServerMessages = {
   deleteActionPermissionDenied: 'You do not have permission to delete this action item.',
   orderMismatch: 'The list does not match the meeting’s items.',
   tooManyItems: 'This meeting has too many items.',
+  notRecurring:
+    'This meeting does not repeat: choose how it repeats before opening the next meeting.',
+  seriesEnded: 'This series has no later date: its repeat rule has ended.',
+  calendarFeedNotFound: 'Calendar feed not found',
+  recapTooSoon:
+    'A recap of this meeting was sent less than 10 minutes ago. Please wait before sending another.',
 } as const;

@@ -10,8 +10,10 @@ export const Subjects = {
   SubscriptionChanged: 'subscription.changed',
   MeetingUpserted: 'meetings.meeting.upserted',
   MeetingDeleted: 'meetings.meeting.deleted',
+  MeetingEdited: 'meetings.meeting.edited',
   ActionAssigned: 'meetings.meeting.action-assigned',
   MeetingShared: 'meetings.meeting.shared',
+  RecapRequested: 'meetings.meeting.recap-requested',
 } as const;
 export type Subject = (typeof Subjects)[keyof typeof Subjects];
 
@@ -111,6 +113,13 @@ export const MeetingDeletedSchema = z.object({ meetingId: IdSchema, version: z.n
 export type MeetingDeleted = z.infer<typeof MeetingDeletedSchema>;
 
 /**
+ * A change to what only svc-meetings keeps (the agenda, the notes), which moves no field of the
+ * snapshot: open copies of the meeting hear it (live updates); no service keeps a copy of it.
+ */
+export const MeetingEditedSchema = z.object({ meetingId: IdSchema, version: z.number().int() });
+export type MeetingEdited = z.infer<typeof MeetingEditedSchema>;
+
+/**
  * An action got an assignee other than the person who made the change (svc-auth mails them).
  * Written in the same transaction as the change; `assignee` and `assignedBy` are lower-cased.
  */
@@ -135,6 +144,34 @@ export const MeetingSharedSchema = z.object({
   sharedWith: z.string(),
 });
 export type MeetingShared = z.infer<typeof MeetingSharedSchema>;
+
+/**
+ * An editor asked for a meeting's recap (svc-auth mails each recipient once). Written in the same
+ * transaction that records the send; addresses are lower-cased, `notes` is sanitised HTML without
+ * images, `notesOmitted` when they were too long to carry.
+ */
+export const RecapRequestedSchema = z.object({
+  meetingId: IdSchema,
+  title: z.string(),
+  date: z.string(),
+  /** The sender's time zone, in which the mail shows the date. */
+  timeZone: z.string(),
+  ownerEmail: z.string(),
+  sentBy: z.string(),
+  recipients: z.array(z.string()).min(1),
+  agenda: z.array(z.object({ text: z.string(), completed: z.boolean() })),
+  notes: z.string(),
+  notesOmitted: z.boolean(),
+  actions: z.array(
+    z.object({
+      text: z.string(),
+      completed: z.boolean(),
+      assignee: z.string().nullable(),
+      dueDate: z.string().nullable(),
+    }),
+  ),
+});
+export type RecapRequested = z.infer<typeof RecapRequestedSchema>;
 
 // ---------- svc-meetings' export (GET /internal/meetings/export), for rebuilding copies ----------
 

@@ -10,3 +10,5 @@ export * from './subscription.js';
 export * from './branding.js';
 export * from './branding-defaults.js';
 export * from './branding-fields.js';
+export * from './contrast.js';
+export * from './live.js';

@@ -15,8 +15,11 @@ import {
   AGENDA_TEXT_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
   MAX_ACTION_ITEMS,
+  MEETING_DURATION,
+  RECURRENCE_MAX_LENGTH,
   MAX_AGENDA_ITEMS,
   NOTES_MAX_LENGTH,
+  SHARE_ROLES,
   TITLE_MAX_LENGTH,
 } from './constants.js';
 import { ValidationMessages } from './messages.js';
@@ -47,6 +50,13 @@ export const ActionItemSchema = z.object({
 });
 export type ActionItem = z.infer<typeof ActionItemSchema>;
 
+export const ShareRoleSchema = z.enum(SHARE_ROLES);
+export type ShareRole = z.infer<typeof ShareRoleSchema>;
+
+/** What the caller may do with a meeting: the owner also deletes it and changes who it is shared with. */
+export const MeetingRoleSchema = z.enum(['owner', ...ShareRoleSchema.options]);
+export type MeetingRole = z.infer<typeof MeetingRoleSchema>;
+
 export const MeetingOwnerSchema = z.object({ _id: IdSchema, id: IdSchema, email: z.string() });
 
 export const MeetingSummarySchema = z.object({
@@ -57,6 +67,9 @@ export const MeetingSummarySchema = z.object({
   owner: MeetingOwnerSchema,
   sharedWith: z.array(z.string()),
   isOwner: z.boolean(),
+  /** An RFC 5545 RRULE (`FREQ=WEEKLY;BYDAY=MO`) the series repeats by, or null. */
+  recurrence: z.string().nullable(),
+  durationMinutes: z.number().int(),
 });
 export type MeetingSummary = z.infer<typeof MeetingSummarySchema>;
 
@@ -66,6 +79,10 @@ export const MeetingSchema = MeetingSummarySchema.extend({
   actions: z.array(ActionItemSchema),
   /** Meetings of one series share it: the recurring meeting that previous actions come from. */
   seriesId: IdSchema,
+  /** The role of each address in `sharedWith`. */
+  sharedRoles: z.record(z.string(), ShareRoleSchema),
+  /** The caller's own role. */
+  role: MeetingRoleSchema,
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -132,9 +149,36 @@ export const CreateMeetingBodySchema = z.strictObject({
 });
 export type CreateMeetingBody = z.infer<typeof CreateMeetingBodySchema>;
 
+/** The rule as typed; svc-meetings parses it (RecurrenceSchema only bounds its size). */
+export const RecurrenceSchema = z
+  .string()
+  .trim()
+  .min(1, ValidationMessages.recurrenceInvalid)
+  .max(RECURRENCE_MAX_LENGTH, ValidationMessages.recurrenceInvalid)
+  .nullable();
+
+export const DurationMinutesSchema = z
+  .number()
+  .int(ValidationMessages.durationInvalid)
+  .min(MEETING_DURATION.min, ValidationMessages.durationInvalid)
+  .max(MEETING_DURATION.max, ValidationMessages.durationInvalid)
+  .multipleOf(MEETING_DURATION.step, ValidationMessages.durationInvalid);
+
 export const UpdateMeetingInfoBodySchema = z
-  .strictObject({ title: TitleSchema.optional(), date: MeetingDateTimeSchema.optional() })
-  .refine((body) => body.title !== undefined || body.date !== undefined, 'Give a title or a date.');
+  .strictObject({
+    title: TitleSchema.optional(),
+    date: MeetingDateTimeSchema.optional(),
+    recurrence: RecurrenceSchema.optional(),
+    durationMinutes: DurationMinutesSchema.optional(),
+  })
+  .refine(
+    (body) =>
+      body.title !== undefined ||
+      body.date !== undefined ||
+      body.recurrence !== undefined ||
+      body.durationMinutes !== undefined,
+    'Give a title, a date, a repeat rule or a duration.',
+  );
 export type UpdateMeetingInfoBody = z.infer<typeof UpdateMeetingInfoBodySchema>;
 
 /** The three sharing messages, checked in order on the trimmed input (docs/product.md, Sharing). */
@@ -148,12 +192,29 @@ export const ShareEmailSchema = boundedText(EMAIL_MAX_LENGTH * 4, ValidationMess
 export const SharedUserBodySchema = z.strictObject({ email: ShareEmailSchema });
 export type SharedUserBody = z.infer<typeof SharedUserBodySchema>;
 
+/** Sharing an address; `role` (default viewer) also changes the role of an address already shared. */
+export const AddSharedUserBodySchema = SharedUserBodySchema.extend({
+  role: ShareRoleSchema.optional(),
+});
+export type AddSharedUserBody = z.infer<typeof AddSharedUserBodySchema>;
+
 export const AddAgendaItemBodySchema = z.strictObject({
   text: AgendaTextSchema,
   completed: z.boolean().default(false),
   order: OrderSchema.optional(),
 });
 export type AddAgendaItemBody = z.infer<typeof AddAgendaItemBodySchema>;
+
+/**
+ * A deleted agenda item put back ("Undo"): its text and tick as they were, at the place it had
+ * (`order`, 1 for the first; past the end means last).
+ */
+export const RestoreAgendaItemBodySchema = z.strictObject({
+  text: AgendaTextSchema,
+  completed: z.boolean(),
+  order: z.number().int().min(1).max(MAX_AGENDA_ITEMS),
+});
+export type RestoreAgendaItemBody = z.infer<typeof RestoreAgendaItemBodySchema>;
 
 export const UpdateAgendaItemBodySchema = z
   .strictObject({
@@ -205,6 +266,16 @@ export const AddActionItemBodySchema = z.strictObject({
 });
 export type AddActionItemBody = z.infer<typeof AddActionItemBodySchema>;
 
+/** A deleted action put back ("Undo"), with who owed it and by when; hashtags come from the text. */
+export const RestoreActionItemBodySchema = z.strictObject({
+  text: ActionTextSchema,
+  completed: z.boolean(),
+  order: z.number().int().min(1).max(MAX_ACTION_ITEMS),
+  assignee: AssigneeSchema.optional(),
+  dueDate: DueDateSchema.optional(),
+});
+export type RestoreActionItemBody = z.infer<typeof RestoreActionItemBodySchema>;
+
 export const UpdateActionItemBodySchema = z
   .strictObject({
     text: ActionTextSchema.optional(),
@@ -250,3 +321,14 @@ export type PreviousActionsQuery = z.infer<typeof PreviousActionsQuerySchema>;
 
 export const MeetingIdParamsSchema = z.strictObject({ id: IdSchema });
 export const MeetingItemParamsSchema = z.strictObject({ id: IdSchema, itemId: IdSchema });
+
+/** The private calendar feed's address (`GET /api/calendar/feed-url`, and after a reset). */
+export const CalendarFeedUrlResponseSchema = z.object({ url: z.string() });
+export type CalendarFeedUrlResponse = z.infer<typeof CalendarFeedUrlResponseSchema>;
+
+/** A feed's token as it appears in its address: 43 base64url characters (32 random bytes' worth). */
+export const CalendarFeedParamsSchema = z.strictObject({ token: z.string().max(200) });
+
+/** `POST /api/meetings/{id}/send-recap`: how many addresses the recap goes to. */
+export const SendRecapResponseSchema = z.object({ sent: z.number().int().min(1) });
+export type SendRecapResponse = z.infer<typeof SendRecapResponseSchema>;

@@ -1,6 +1,9 @@
 // Every text the user reads, once. Exact wording: change it here only.
 
 export const ValidationMessages = {
+  recurrenceInvalid:
+    'The repeat rule is not valid: give an RFC 5545 RRULE such as FREQ=WEEKLY;BYDAY=MO, or null.',
+  durationInvalid: 'The duration must be 15 to 480 minutes, in steps of 15.',
   otpIncomplete: 'Please enter all 6 digits',
   subscriptionNotSelected: 'Please select a subscription option',
   emailEmpty: 'Email cannot be empty.',
@@ -95,6 +98,8 @@ export const SuccessToasts = {
 } as const;
 
 export const ERROR_TOAST_TITLE = 'Error';
+/** The button of a toast whose change can be taken back (a deleted item). */
+export const UNDO_LABEL = 'Undo';
 
 export const SubscriptionMessages = {
   thankYouPremium: (product: string) => `Thank you for subscribing to ${product} Premium!`,

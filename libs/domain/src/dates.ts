@@ -11,7 +11,7 @@ import {
 import { TIME_CHOICES_PER_DAY, TIME_STEP_MINUTES } from '@meetings/contracts';
 
 // One date formatter for the product (spec: dd/MM/yyyy, a long date, HH:mm). The long date is
-// the list's weekday dd/MM/yyyy, so a day reads the same on every screen (issue 35, item 7).
+// the list's weekday dd/MM/yyyy, so a day reads the same on every screen.
 
 const WEEK = { weekStartsOn: 1 } as const;
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dueRange, dueState, formatDueDate, todayIn } from './due-dates.js';
+import {
+  addDays,
+  dueRange,
+  dueState,
+  formatDateTimeIn,
+  formatDueDate,
+  todayIn,
+} from './due-dates.js';
 
 describe('today in a time zone', () => {
   it.each([
@@ -78,5 +85,21 @@ describe('a due date on screen', () => {
     ['2025-12-31', '2026-01-01', false, 'overdue'],
   ] as const)('due %s on %s (done: %s) is %s', (due, today, completed, state) => {
     expect(dueState(due, today, completed)).toBe(state);
+  });
+});
+
+describe('a moment in a time zone', () => {
+  it('writes the weekday, the day and the time the zone sees, across a daylight-saving change', () => {
+    expect(formatDateTimeIn('2026-03-28T23:30:00Z', 'UTC')).toBe('Saturday 28/03/2026 23:30');
+    expect(formatDateTimeIn('2026-03-28T23:30:00Z', 'Europe/London')).toBe(
+      'Saturday 28/03/2026 23:30',
+    );
+    // London is on summer time a day later.
+    expect(formatDateTimeIn('2026-03-29T23:30:00Z', 'Europe/London')).toBe(
+      'Monday 30/03/2026 00:30',
+    );
+    expect(formatDateTimeIn(new Date('2026-11-30T00:15:00Z'), 'America/New_York')).toBe(
+      'Sunday 29/11/2026 19:15',
+    );
   });
 });

@@ -5,3 +5,5 @@ export * from './hashtags.js';
 export * from './items.js';
 export * from './subscription.js';
 export * from './due-dates.js';
+export * from './file-names.js';
+export * from './repeats.js';

@@ -22,6 +22,7 @@ export * from './request-context.js';
 export * from './runtime.js';
 export * from './tokens.js';
 export * from './http/graceful-close.js';
+export * from './http/socket-answer.js';
 export * from './http/internal-client.js';
 export { addManagementListener, type Door } from './http/management.js';
 export * from './http/standalone.js';

@@ -58,7 +58,17 @@ export class ServiceKitModule {
       module: ServiceKitModule,
       controllers: [HealthController, MetricsController],
       providers,
-      exports: [SERVICE_CONFIG, LOGGER, DataSource, MESSAGE_BUS, CACHE, Outbox, InternalClients],
+      exports: [
+        SERVICE_CONFIG,
+        LOGGER,
+        DataSource,
+        MESSAGE_BUS,
+        CACHE,
+        KEY_STORE,
+        Outbox,
+        InternalClients,
+        ServiceMetrics,
+      ],
     };
   }
 }

@@ -1,4 +1,5 @@
 import CssBaseline from '@mui/material/CssBaseline';
+import GlobalStyles from '@mui/material/GlobalStyles';
 // Through the package's own import map, not '@mui/material/styles': that request would be
 // consumed as the shared module, which is never tree-shaken (all of MUI's styles index and the
 // component classes its enhanceHighContrast names). Here only the two exports used are bundled.
@@ -7,11 +8,34 @@ import { TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from '@meetings/contracts';
 import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { ShellContext } from './context.js';
 import { createAppTheme } from './mui-theme.js';
+import { PrintStyles } from './print-styles.js';
 import type { ShellServices } from './services.js';
 import { toastQueue } from './toast.js';
+import { createPoliteToastContent } from './toast-content.js';
 import type { LazyToastQueue } from './toast-queue.js';
 
 const TOAST_REGION_SELECTOR = '.notistack-SnackbarContainer';
+
+/** notistack's green (#43a047) gives white text 3.3:1; this one meets AA (5.1:1). */
+const TOAST_CSS = {
+  '.notistack-MuiContent.notistack-MuiContent-success': { backgroundColor: '#2e7d32' },
+};
+
+/**
+ * Asked for less motion, nothing slides, fades or spins: MUI's and notistack's transitions (some
+ * inline, hence !important) end at once and animations stop after their first frame.
+ */
+const REDUCED_MOTION_CSS = {
+  '@media (prefers-reduced-motion: reduce)': {
+    '*, *::before, *::after': {
+      transitionDuration: '0s !important',
+      transitionDelay: '0s !important',
+      animationDuration: '0.01ms !important',
+      animationIterationCount: '1 !important',
+      scrollBehavior: 'auto !important',
+    },
+  },
+};
 
 /** F8 moves focus to the notification region (docs/product.md, Accessibility and keyboard). */
 function useToastRegionHotkey(): void {
@@ -30,12 +54,36 @@ function useToastRegionHotkey(): void {
   }, []);
 }
 
+const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+
+function subscribeReducedMotion(onChange: () => void): () => void {
+  const query = globalThis.matchMedia?.(REDUCED_MOTION_QUERY);
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+
+/** Whether the user asked the system for less motion; follows a change at once. */
+function useReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribeReducedMotion,
+    () => globalThis.matchMedia?.(REDUCED_MOTION_QUERY).matches ?? false,
+    () => false,
+  );
+}
+
 /**
  * notistack's provider, rendered from the first toast on (the queue fetches it then). The effect
  * runs after the provider has mounted and set notistack's enqueue, so the queue attaches to it then.
  */
 function ToastHost({ queue }: { queue: LazyToastQueue }) {
   const notistack = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
+  const components = useMemo(
+    () =>
+      notistack
+        ? { success: createPoliteToastContent(notistack.MaterialDesignContent) }
+        : undefined,
+    [notistack],
+  );
   useEffect(
     () =>
       notistack
@@ -50,6 +98,7 @@ function ToastHost({ queue }: { queue: LazyToastQueue }) {
       maxSnack={TOAST_MAX_VISIBLE}
       autoHideDuration={TOAST_DURATION_MS}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      Components={components}
     />
   );
 }
@@ -66,9 +115,10 @@ export function ShellProviders({
   children: ReactNode;
 }) {
   const { resolved } = useSyncExternalStore(services.theme.subscribe, services.theme.getSnapshot);
+  const reducedMotion = useReducedMotion();
   const theme = useMemo(
-    () => createAppTheme(services.branding, resolved),
-    [services.branding, resolved],
+    () => createAppTheme(services.branding, resolved, reducedMotion),
+    [services.branding, resolved, reducedMotion],
   );
   useToastRegionHotkey();
 
@@ -76,6 +126,9 @@ export function ShellProviders({
     <ShellContext.Provider value={services}>
       <ThemeProvider theme={theme}>
         <CssBaseline enableColorScheme />
+        <PrintStyles />
+        <GlobalStyles styles={TOAST_CSS} />
+        <GlobalStyles styles={REDUCED_MOTION_CSS} />
         {children}
         <ToastHost queue={toastQueue} />
       </ThemeProvider>

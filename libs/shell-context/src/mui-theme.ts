@@ -1,13 +1,25 @@
 // '#mui-styles', not '@mui/material/styles': see ShellProviders.tsx.
 import { createTheme, type Theme, type ThemeOptions } from '#mui-styles';
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@meetings/contracts';
+import {
+  DARK_SURFACE,
+  LIGHT_SURFACE,
+  readableOn,
+  TOOLTIP_DELAY_MS,
+  TOOLTIP_SKIP_DELAY_MS,
+} from '@meetings/contracts';
 import type { Branding } from './branding.js';
 import type { ResolvedThemeMode } from './theme-store.js';
 
-function brandPalette(branding: Branding) {
+/** Brand colours are used as text (links, outlined buttons): each is kept readable (AA) per mode. */
+function brandPalette(branding: Branding, mode: ResolvedThemeMode) {
+  const surface = mode === 'dark' ? DARK_SURFACE : LIGHT_SURFACE;
   return {
-    primary: { main: branding.primaryColor },
-    ...(branding.secondaryColor ? { secondary: { main: branding.secondaryColor } } : {}),
+    primary: { main: readableOn(branding.primaryColor, surface) },
+    ...(branding.secondaryColor
+      ? { secondary: { main: readableOn(branding.secondaryColor, surface) } }
+      : {}),
+    // Text on coloured fills (chips, contained buttons) picks black or white for AA, not MUI's 3:1.
+    contrastThreshold: 4.5,
   };
 }
 
@@ -18,6 +30,19 @@ const SHARED_OPTIONS: ThemeOptions = {
     MuiTooltip: {
       defaultProps: { enterDelay: TOOLTIP_DELAY_MS, enterNextDelay: TOOLTIP_SKIP_DELAY_MS },
     },
+    // Keyboard focus shows as a ring, not only MUI's faint ripple (WCAG 2.4.7); on the app bar
+    // it takes the bar's text colour, which is readable there.
+    MuiButtonBase: {
+      styleOverrides: {
+        root: ({ theme }) => ({
+          '&.Mui-focusVisible': {
+            outline: `2px solid ${theme.palette.text.primary}`,
+            outlineOffset: 2,
+          },
+          '.MuiAppBar-root &.Mui-focusVisible': { outlineColor: 'currentColor' },
+        }),
+      },
+    },
     // Labels keep the case they are written in ("Get Started", not "GET STARTED").
     MuiButton: {
       defaultProps: { disableElevation: true },
@@ -26,9 +51,32 @@ const SHARED_OPTIONS: ThemeOptions = {
   },
 };
 
+/**
+ * Asked for less motion: no ripples (keyboard focus shows as a ring anyway) and no transitions
+ * (ShellProviders' global rule stops the CSS ones MUI does not create through the theme).
+ */
+const REDUCED_MOTION_OPTIONS: ThemeOptions = {
+  transitions: { create: () => 'none' },
+  components: {
+    ...SHARED_OPTIONS.components,
+    MuiButtonBase: {
+      ...SHARED_OPTIONS.components?.MuiButtonBase,
+      defaultProps: { disableRipple: true },
+    },
+  },
+};
+
 /** The MUI theme for a branding and a light/dark choice; every app renders under this one. */
-export function createAppTheme(branding: Branding, mode: ResolvedThemeMode): Theme {
-  return createTheme({ ...SHARED_OPTIONS, palette: { mode, ...brandPalette(branding) } });
+export function createAppTheme(
+  branding: Branding,
+  mode: ResolvedThemeMode,
+  reducedMotion = false,
+): Theme {
+  return createTheme({
+    ...SHARED_OPTIONS,
+    ...(reducedMotion ? REDUCED_MOTION_OPTIONS : {}),
+    palette: { mode, ...brandPalette(branding, mode) },
+  });
 }
 
 /**
@@ -41,8 +89,8 @@ export function createStaticTheme(branding: Branding): Theme {
     ...SHARED_OPTIONS,
     cssVariables: { colorSchemeSelector: 'media' },
     colorSchemes: {
-      light: { palette: brandPalette(branding) },
-      dark: { palette: brandPalette(branding) },
+      light: { palette: brandPalette(branding, 'light') },
+      dark: { palette: brandPalette(branding, 'dark') },
     },
   });
 }

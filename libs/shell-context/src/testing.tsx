@@ -19,6 +19,8 @@ export interface RecordedToast {
   kind: 'success' | 'error';
   title: string;
   description?: string;
+  /** What the toast's Undo button does, when it has one. */
+  undo?: () => void;
 }
 
 /** A toast helper that remembers what it was asked to show. */
@@ -26,7 +28,13 @@ export function createRecordingToast(): Toast & { shown: RecordedToast[] } {
   const shown: RecordedToast[] = [];
   return {
     shown,
-    success: (title, description) => void shown.push({ kind: 'success', title, description }),
+    success: (title, description, options) =>
+      void shown.push({
+        kind: 'success',
+        title,
+        description,
+        ...(options?.undo ? { undo: options.undo } : {}),
+      }),
     error: (description, title = 'Error') => void shown.push({ kind: 'error', title, description }),
   };
 }

@@ -1,4 +1,4 @@
-import type { OptionsObject, SnackbarMessage } from 'notistack';
+import type { OptionsObject, SnackbarKey, SnackbarMessage } from 'notistack';
 
 export type Notistack = typeof import('notistack');
 export type Enqueue = (message: SnackbarMessage, options?: OptionsObject) => unknown;
@@ -18,6 +18,8 @@ export interface LazyToastQueue {
    * function detaches it again (the host unmounted): toasts then wait for the next host.
    */
   attach(enqueue: Enqueue): () => void;
+  /** Hides a shown toast (its own button was used). */
+  close(key: SnackbarKey): void;
 }
 
 export function createLazyToastQueue(
@@ -63,6 +65,9 @@ export function createLazyToastQueue(
       return () => {
         if (attached === enqueue) attached = null;
       };
+    },
+    close(key) {
+      notistack?.closeSnackbar(key);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createShellServices } from './services.js';
 import { ShellProviders } from './ShellProviders.js';
@@ -31,6 +31,39 @@ describe('toast helper', () => {
   });
 });
 
+describe('a toast with Undo', () => {
+  it('shows an Undo button that hides the toast and takes the change back, and stays longer', () => {
+    const enqueue = vi.fn();
+    const close = vi.fn();
+    const undo = vi.fn();
+    createToast(enqueue, close).success(
+      'Agenda item deleted',
+      'Agenda item removed successfully.',
+      {
+        undo,
+      },
+    );
+    const [message, options] = enqueue.mock.calls[0]!;
+    expect(options).toMatchObject({ variant: 'success', autoHideDuration: 10_000 });
+    render(
+      <>
+        {message}
+        {options.action('toast-1')}
+      </>,
+    );
+    expect(screen.getByText('Agenda item deleted')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(close).toHaveBeenCalledWith('toast-1');
+    expect(undo).toHaveBeenCalledTimes(1);
+  });
+
+  it('is a plain toast without undo', () => {
+    const enqueue = vi.fn();
+    createToast(enqueue).success('Agenda item deleted');
+    expect(enqueue.mock.calls[0]![1]).toEqual({ variant: 'success' });
+  });
+});
+
 describe('toasts on the page', () => {
   it('shows a toast under ShellProviders once notistack has loaded on demand', async () => {
     const services = createShellServices({
@@ -50,5 +83,11 @@ describe('toasts on the page', () => {
     expect(screen.getByText('It is on your list.')).toBeTruthy();
     expect(await screen.findByText('Failed to load actions')).toBeTruthy();
     expect(screen.getByText('page')).toBeTruthy();
+    // Confirmations are read politely (errors stay notistack's role="alert").
+    const success = screen.getByText('Meeting created').closest('.notistack-MuiContent');
+    expect([success?.getAttribute('role'), success?.getAttribute('aria-live')]).toEqual([
+      'status',
+      'polite',
+    ]);
   });
 });

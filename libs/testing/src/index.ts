@@ -32,11 +32,13 @@ export interface TrackedPage {
 export async function openTrackedPage(
   browser: Browser,
   baseURL: string,
-  options: { width?: number; height?: number; clipboard?: boolean } = {},
+  options: { width?: number; height?: number; clipboard?: boolean; touch?: boolean } = {},
 ): Promise<TrackedPage> {
   const context = await browser.newContext({
     baseURL,
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    // A phone: a touch screen without hover, taps instead of clicks.
+    ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
     permissions: options.clipboard ? ['clipboard-read', 'clipboard-write'] : [],
   });
   const page = await context.newPage();
@@ -96,3 +98,5 @@ export async function completeOnboarding(page: Page): Promise<void> {
 export function appBadge(page: Page) {
   return page.getByRole('banner').getByText(/^(Trial: \d+ days left|Premium|Free)$/);
 }
+
+export { joinLiveNotes, typeBetweenWords, type LiveNotesClient } from './live-notes.js';

@@ -61,15 +61,12 @@ export function InfiniteScrollFooter({
   return (
     <Box sx={{ py: 2, textAlign: 'center' }}>
       <div ref={sentinel} data-testid="load-more-sentinel" style={{ height: 1 }} />
-      {loading ? (
-        <Typography role="status" color="text.secondary">
-          {ListMessages.loading}
-        </Typography>
-      ) : failed ? (
-        <Button onClick={onLoadMore}>{retryText}</Button>
-      ) : hasMore ? null : (
-        <Typography color="text.secondary">{endText}</Typography>
-      )}
+      {/* Always there, so screen readers hear "Loading..." as it comes (a live region added
+          with its text in it is often not read). */}
+      <Typography role="status" color="text.secondary">
+        {loading ? ListMessages.loading : failed || hasMore ? '' : endText}
+      </Typography>
+      {failed && !loading ? <Button onClick={onLoadMore}>{retryText}</Button> : null}
     </Box>
   );
 }

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { ListMessages, SEARCH_MAX_LENGTH } from '@meetings/contracts';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { ActionsCopy } from '../texts.js';
-import { useHashtagSuggestions } from './use-hashtag-suggestions.js';
+import { useHashtagSuggestions } from '@meetings/shell-context';
 
 export interface SearchBoxProps {
   text: string;

@@ -2,14 +2,24 @@ import AddIcon from '@mui/icons-material/Add';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import MoreIcon from '@mui/icons-material/MoreHoriz';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { ActionRow } from '@meetings/shell-context/ui';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { MeetingCopy } from '../texts.js';
+import { useHashtagSource } from './hashtag-source.js';
 import { MentionField } from './MentionField.js';
 import { SortableList } from './SortableList.js';
+import { useSuggestionList } from './suggestions.js';
+
+/** Screens without hover (phones, tablets): a control hidden until hover would be tapped unseen. */
+export const TOUCH_SCREEN_QUERY = '(hover: none), (pointer: coarse)';
 
 export interface EditableItem {
   id: string;
@@ -26,14 +36,19 @@ export interface EditableItemListLabels {
   add: string;
   edit: string;
   delete: string;
+  /** The name of a row's ⋯ menu on touch screens. */
+  menu: (text: string) => string;
+  /** What one item is called when a screen reader follows a move ("agenda item"). */
+  item: string;
 }
 
 const NO_HASHTAGS: readonly string[] = [];
 
 /**
  * The agenda's and the actions' shared behaviour (docs/product.md, Agenda and actions): drag handle, checkbox,
- * text, delete on hover; click the text to edit it (one item at a time, Enter saves, a drag ends
- * it); an add box below where Enter adds. Texts are trimmed and empty ones ignored.
+ * text, delete on hover (on touch screens in a visible ⋯ menu instead); click the text to edit it
+ * (one item at a time, Enter saves, a drag ends it); an add box below where Enter adds and keeps
+ * the focus, so the next item can be typed at once. Texts are trimmed and empty ones ignored.
  */
 export function EditableItemList<T extends EditableItem>({
   items,
@@ -45,6 +60,8 @@ export function EditableItemList<T extends EditableItem>({
   onMove,
   renderMeta,
   mentions,
+  hashtags = false,
+  autoFocusAdd = false,
 }: {
   items: readonly T[];
   labels: EditableItemListLabels;
@@ -61,11 +78,16 @@ export function EditableItemList<T extends EditableItem>({
   renderMeta?: (item: T) => ReactNode;
   /** People the add box suggests after an `@`; without it an `@` is plain text. */
   mentions?: readonly string[];
+  /** Whether the add and edit boxes suggest the hashtags in use after a `#`. */
+  hashtags?: boolean;
+  autoFocusAdd?: boolean;
 }) {
   const [editing, setEditing] = useState<{ id: string; draft: string } | null>(null);
   const [newText, setNewText] = useState('');
-  const [adding, setAdding] = useState(false);
   const [assignee, setAssignee] = useState<string | null>(null);
+  const [menu, setMenu] = useState<{ id: string; anchor: HTMLElement } | null>(null);
+  const adds = useRef<Promise<void>>(Promise.resolve());
+  const touch = useMediaQuery(TOUCH_SCREEN_QUERY, { noSsr: true });
 
   function saveEdit(item: T) {
     if (!editing) return;
@@ -75,17 +97,22 @@ export function EditableItemList<T extends EditableItem>({
     if (text !== item.text) onSaveText(item, text);
   }
 
-  async function add(event: FormEvent<HTMLFormElement>) {
+  /**
+   * The box empties at once and keeps the focus; adds go out one after another, so "item, Enter,
+   * item, Enter" adds both in order. A failed add gives its text back to an empty box.
+   */
+  function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const text = newText.trim();
-    if (!text || adding) return;
-    setAdding(true);
-    const added = await onAdd(text, assignee);
-    setAdding(false);
-    if (added) {
-      setNewText('');
-      setAssignee(null);
-    }
+    if (!text) return;
+    const picked = assignee;
+    setNewText('');
+    setAssignee(null);
+    adds.current = adds.current.then(async () => {
+      if (await onAdd(text, picked)) return;
+      setNewText((current) => current || text);
+      setAssignee((current) => current ?? picked);
+    });
   }
 
   return (
@@ -93,6 +120,7 @@ export function EditableItemList<T extends EditableItem>({
       <SortableList
         items={items}
         label={labels.list}
+        kind={labels.item}
         onMove={onMove}
         onDragStart={() => setEditing(null)}
       >
@@ -135,6 +163,16 @@ export function EditableItemList<T extends EditableItem>({
                         <CloseIcon fontSize="small" />
                       </IconButton>
                     </>
+                  ) : touch ? (
+                    <IconButton
+                      size="small"
+                      aria-label={labels.menu(item.text)}
+                      aria-haspopup="menu"
+                      aria-expanded={menu?.id === item.id}
+                      onClick={(event) => setMenu({ id: item.id, anchor: event.currentTarget })}
+                    >
+                      <MoreIcon fontSize="small" />
+                    </IconButton>
                   ) : (
                     <IconButton
                       className="item-delete"
@@ -148,27 +186,13 @@ export function EditableItemList<T extends EditableItem>({
                 }
               >
                 {isEditing ? (
-                  <InputBase
-                    autoFocus
-                    fullWidth
-                    value={editing.draft}
-                    onChange={(event) => setEditing({ id: item.id, draft: event.target.value })}
-                    onKeyDown={(event) => {
-                      if (event.key === 'Enter') {
-                        event.preventDefault();
-                        saveEdit(item);
-                      } else if (event.key === 'Escape') {
-                        setEditing(null);
-                      }
-                    }}
-                    inputProps={{ 'aria-label': labels.edit }}
-                    sx={{
-                      flexGrow: 1,
-                      px: 1,
-                      border: 1,
-                      borderColor: 'primary.main',
-                      borderRadius: 1,
-                    }}
+                  <ItemEditBox
+                    draft={editing.draft}
+                    label={labels.edit}
+                    hashtags={hashtags}
+                    onDraft={(draft) => setEditing({ id: item.id, draft })}
+                    onSave={() => saveEdit(item)}
+                    onCancel={() => setEditing(null)}
                   />
                 ) : undefined}
               </ActionRow>
@@ -176,20 +200,88 @@ export function EditableItemList<T extends EditableItem>({
           );
         }}
       </SortableList>
+      <Menu
+        anchorEl={menu?.anchor}
+        open={menu !== null}
+        onClose={() => setMenu(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <MenuItem
+          onClick={() => {
+            const item = items.find((entry) => entry.id === menu?.id);
+            setMenu(null);
+            if (item) onDelete(item);
+          }}
+        >
+          <ListItemIcon>
+            <DeleteIcon fontSize="small" />
+          </ListItemIcon>
+          {labels.delete}
+        </MenuItem>
+      </Menu>
       <Box component="form" onSubmit={add} sx={{ display: 'flex', gap: 1, mt: 1 }}>
         <MentionField
           value={newText}
           onChange={setNewText}
           people={mentions}
+          hashtags={hashtags}
           assignee={assignee}
           onAssignee={setAssignee}
           placeholder={labels.addPlaceholder}
-          disabled={adding}
+          autoFocus={autoFocusAdd}
         />
-        <IconButton type="submit" aria-label={labels.add} disabled={adding} color="primary">
+        <IconButton type="submit" aria-label={labels.add} color="primary">
           <AddIcon />
         </IconButton>
       </Box>
+    </Box>
+  );
+}
+
+/** An item's text being edited: Enter saves, Escape cancels (or first closes the suggestions). */
+function ItemEditBox({
+  draft,
+  label,
+  hashtags,
+  onDraft,
+  onSave,
+  onCancel,
+}: {
+  draft: string;
+  label: string;
+  hashtags: boolean;
+  onDraft: (draft: string) => void;
+  onSave: () => void;
+  onCancel: () => void;
+}) {
+  const hashtagSource = useHashtagSource(draft, hashtags, onDraft);
+  const suggestions = useSuggestionList(draft, [hashtagSource]);
+  return (
+    <Box sx={{ position: 'relative', flexGrow: 1 }}>
+      <InputBase
+        autoFocus
+        fullWidth
+        value={draft}
+        onChange={(event) => onDraft(event.target.value)}
+        onKeyDown={(event) => {
+          if (suggestions.onKeyDown(event)) return;
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            onSave();
+          } else if (event.key === 'Escape') {
+            onCancel();
+          }
+        }}
+        inputProps={{ 'aria-label': label, ...(hashtags ? suggestions.inputProps : {}) }}
+        sx={{
+          px: 1,
+          border: 1,
+          borderColor: 'primary.main',
+          borderRadius: 1,
+        }}
+      />
+      {suggestions.list}
     </Box>
   );
 }

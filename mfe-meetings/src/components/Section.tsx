@@ -19,6 +19,7 @@ export function Section({
   return (
     <Paper
       component="section"
+      data-print="section"
       variant="outlined"
       aria-label={label ?? (typeof title === 'string' ? title : undefined)}
       sx={{ p: { xs: 2, sm: 2.5 } }}

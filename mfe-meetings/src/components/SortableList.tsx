@@ -19,8 +19,9 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import type { ReactNode } from 'react';
-import { MeetingCopy } from '../texts.js';
+import { useMemo, type ReactNode } from 'react';
+import { ReorderCopy } from '../texts.js';
+import { REORDER_INSTRUCTIONS, reorderAnnouncements } from './reorder-announcements.js';
 
 /** Over the item under the pointer; nothing when dropped outside the list. */
 const overItemOrNothing: CollisionDetection = (args) => {
@@ -77,26 +78,32 @@ function SortableRow({
 }
 
 /**
- * A list reordered by dragging a handle (pointer or keyboard). `onMove` gets the dragged id and
- * the id it was dropped on; a drop outside the list reports nothing.
+ * A list reordered by dragging a handle (mouse, touch or keyboard: Space, arrows, Space), read out
+ * to screen readers as it moves. `onMove` gets the dragged id and the id it was dropped on; a drop
+ * outside the list reports nothing.
  */
-export function SortableList<T extends { id: string }>({
+export function SortableList<T extends { id: string; text: string }>({
   items,
   label,
+  kind,
   onMove,
   onDragStart,
   children,
 }: {
   items: readonly T[];
   label: string;
+  /** What an item is called when read out ("agenda item"). */
+  kind: string;
   onMove: (activeId: string, overId: string) => void;
   onDragStart?: () => void;
   children: (item: T, handle: ReactNode) => ReactNode;
 }) {
+  // The pointer sensor serves mouse and touch alike (the handle takes no touch scrolling).
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
+  const announcements = useMemo(() => reorderAnnouncements(kind, items), [kind, items]);
 
   function onDragEnd({ active, over }: DragEndEvent) {
     if (over) onMove(String(active.id), String(over.id));
@@ -108,11 +115,12 @@ export function SortableList<T extends { id: string }>({
       collisionDetection={overItemOrNothing}
       onDragStart={() => onDragStart?.()}
       onDragEnd={onDragEnd}
+      accessibility={{ announcements, screenReaderInstructions: REORDER_INSTRUCTIONS }}
     >
       <SortableContext items={items.map((item) => item.id)} strategy={verticalListSortingStrategy}>
         <Box component="ul" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {items.map((item) => (
-            <SortableRow key={item.id} id={item.id} label={MeetingCopy.dragHandle}>
+            <SortableRow key={item.id} id={item.id} label={ReorderCopy.handle(item.text)}>
               {(handle) => children(item, handle)}
             </SortableRow>
           ))}

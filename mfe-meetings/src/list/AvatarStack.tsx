@@ -20,7 +20,8 @@ function PersonAvatar({ email, label, owner }: { email: string; label: string; o
           ml: owner ? 0 : -0.75,
           border: 2,
           borderColor: 'background.paper',
-          bgcolor: owner ? 'primary.main' : 'grey.500',
+          bgcolor: owner ? 'primary.main' : 'grey.700',
+          color: owner ? 'primary.contrastText' : 'common.white',
         }}
       >
         {initials(email)}

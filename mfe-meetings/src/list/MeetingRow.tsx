@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import type { MeetingSummary } from '@meetings/contracts';
@@ -10,26 +11,28 @@ import { AvatarStack } from './AvatarStack.js';
 /** Date (weekday dd/MM/yyyy), title and people; the whole row opens the meeting. */
 export function MeetingRow({ meeting }: { meeting: MeetingSummary }) {
   return (
-    <ListItemButton
-      component={RouterLink}
-      to={meetingPath(meeting.id)}
-      state={FROM_LIST}
-      divider
-      sx={{ gap: 2, alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
-    >
-      <Typography
-        variant="body2"
-        color="text.secondary"
-        sx={{ width: { sm: 190 }, flexShrink: 0, whiteSpace: 'nowrap' }}
+    <ListItem disablePadding>
+      <ListItemButton
+        component={RouterLink}
+        to={meetingPath(meeting.id)}
+        state={FROM_LIST}
+        divider
+        sx={{ gap: 2, alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
       >
-        {formatWeekdayDate(meeting.date)}
-      </Typography>
-      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Typography noWrap sx={{ fontWeight: 500 }}>
-          {meeting.title}
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ width: { sm: 190 }, flexShrink: 0, whiteSpace: 'nowrap' }}
+        >
+          {formatWeekdayDate(meeting.date)}
         </Typography>
-      </Box>
-      <AvatarStack owner={meeting.owner} sharedWith={meeting.sharedWith} />
-    </ListItemButton>
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Typography noWrap sx={{ fontWeight: 500 }}>
+            {meeting.title}
+          </Typography>
+        </Box>
+        <AvatarStack owner={meeting.owner} sharedWith={meeting.sharedWith} />
+      </ListItemButton>
+    </ListItem>
   );
 }

@@ -6,7 +6,7 @@ import InputBase from '@mui/material/InputBase';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { MeetingTexts, SEARCH_DEBOUNCE_MS } from '@meetings/contracts';
-import { useAuth, useSubscription } from '@meetings/shell-context';
+import { useAuth, usePageTitle, useSubscription } from '@meetings/shell-context';
 import { useLocation } from '@meetings/shell-context/router';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useMeetingsApi } from '../api.js';
@@ -38,6 +38,7 @@ function newList(api: ReturnType<typeof useMeetingsApi>, term: string): ShownLis
 export function MeetingsList() {
   const { current, get } = useSubscription();
   const api = useMeetingsApi();
+  usePageTitle(ListCopy.heading);
   const placeKey = `${useAuth().state.user?.id ?? ''} ${useLocation().key}`;
   // Back to this history entry: the search, the pages and the scroll position as they were left.
   const [kept] = useState(() => recallListPlace(placeKey));

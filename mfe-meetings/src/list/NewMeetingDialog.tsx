@@ -13,7 +13,12 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from '@meetings/shell-context/router';
 import { useMeetingsApi } from '../api.js';
 import { MeetingCopy } from '../texts.js';
-import { CHANGE_SUBSCRIPTION_PATH, meetingPath, SUBSCRIPTION_CHOICE_PATH } from '../paths.js';
+import {
+  CHANGE_SUBSCRIPTION_PATH,
+  meetingPath,
+  SUBSCRIPTION_CHOICE_PATH,
+  NEW_MEETING_STATE,
+} from '../paths.js';
 
 /**
  * The New Meeting dialog (docs/product.md, Plans and the trial): the plan is force-refreshed on open and on submit; a free
@@ -45,7 +50,7 @@ function NewMeetingDialog({ onClose }: { onClose: () => void }) {
     }
     try {
       const { meeting } = await api.create(trimmed);
-      navigate(meetingPath(meeting._id ?? meeting.id));
+      navigate(meetingPath(meeting._id ?? meeting.id), { state: NEW_MEETING_STATE });
     } catch (error) {
       // A failed creation shows no message.
       console.warn('Creating the meeting failed', error);

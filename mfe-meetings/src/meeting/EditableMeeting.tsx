@@ -3,8 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { MeetingTexts, type Meeting } from '@meetings/contracts';
+import { useAuth } from '@meetings/shell-context';
+import { useLocation } from '@meetings/shell-context/router';
 import { lazy, Suspense, useState } from 'react';
 import { Section } from '../components/Section.js';
+import { isNewMeeting } from '../paths.js';
 import { MeetingCopy } from '../texts.js';
 import { ActionsPanel } from './actions/ActionsPanel.js';
 import { AgendaPanel } from './agenda/AgendaPanel.js';
@@ -16,7 +19,9 @@ import { NotesPlaceholder } from './notes/NotesPlaceholder.js';
 import { NotesSaveStatus } from './notes/NotesSaveStatus.js';
 import { NotesEditor, useNotesEditorReady } from './notes/useNotesEditor.js';
 import { PreviousActions } from './previous/PreviousActions.js';
-import { SharedWith } from './SharedWith.js';
+import { ExportAndPrint, SendRecapButton } from './recap/MeetingTakeaways.js';
+import { SeriesControls } from './series/SeriesControls.js';
+import { SharedWith, SharedWithList } from './SharedWith.js';
 import { TitleField } from './TitleField.js';
 import type { MeetingPatch } from './useMeetingLoad.js';
 
@@ -25,7 +30,7 @@ const DuplicateDialog = lazy(() =>
   import('./DuplicateDialog.js').then((m) => ({ default: m.DuplicateDialog })),
 );
 
-/** The editable variant, for an owner on trial or Premium. */
+/** The editable variant, for an owner on trial or Premium and for editors. */
 export function EditableMeeting({
   meeting,
   onChange,
@@ -34,9 +39,15 @@ export function EditableMeeting({
   onChange: (patch: MeetingPatch) => void;
 }) {
   const [duplicating, setDuplicating] = useState(false);
+  // Only the owner deletes the meeting and changes who it is shared with.
+  const owner = meeting.role === 'owner';
+  // A meeting just created already has its title: the agenda is what comes next.
+  const location = useLocation();
+  const [justCreated] = useState(() => isNewMeeting(location.state));
   const [initialNotes] = useState(meeting.notes);
   const [notesState, setNotesState] = useState<NotesSaveState>('idle');
   const editorReady = useNotesEditorReady();
+  const liveName = useAuth().state.user?.email ?? '';
   // The notes show (sanitised, read-only, in the editor's frame) while its code is on its way.
   const notesPreview = <NotesPlaceholder notes={initialNotes} />;
   return (
@@ -45,17 +56,26 @@ export function EditableMeeting({
         <Box sx={{ flexGrow: 1, minWidth: 240 }}>
           <TitleField meeting={meeting} onChange={onChange} />
         </Box>
+        <SendRecapButton meeting={meeting} />
+        <ExportAndPrint meetingId={meeting._id} />
         <Button startIcon={<ContentCopyIcon />} onClick={() => setDuplicating(true)}>
           {MeetingTexts.duplicateMeeting}
         </Button>
-        <DeleteMeetingButton meetingId={meeting._id} />
+        {owner ? <DeleteMeetingButton meetingId={meeting._id} /> : null}
       </Box>
-      <MeetingDateTime meeting={meeting} onChange={onChange} />
-      <SharedWith meeting={meeting} onChange={onChange} />
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+        <MeetingDateTime meeting={meeting} onChange={onChange} />
+        <SeriesControls meeting={meeting} onChange={onChange} />
+      </Box>
+      {owner ? (
+        <SharedWith meeting={meeting} onChange={onChange} />
+      ) : (
+        <SharedWithList meeting={meeting} />
+      )}
       <MeetingColumns
         main={
           <>
-            <AgendaPanel meeting={meeting} onChange={onChange} />
+            <AgendaPanel meeting={meeting} onChange={onChange} autoFocus={justCreated} />
             <Section
               title={MeetingCopy.notesHeading}
               action={<NotesSaveStatus state={notesState} />}
@@ -66,6 +86,7 @@ export function EditableMeeting({
                     meetingId={meeting._id}
                     initialNotes={initialNotes}
                     onSaveState={setNotesState}
+                    liveName={liveName}
                   />
                 </Suspense>
               ) : (

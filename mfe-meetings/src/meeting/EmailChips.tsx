@@ -1,6 +1,9 @@
 import CancelIcon from '@mui/icons-material/Cancel';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { SHARE_ROLES, type ShareRole } from '@meetings/contracts';
 import type { ReactNode } from 'react';
 import { MeetingCopy } from '../texts.js';
 
@@ -16,10 +19,56 @@ export function EmailList({ children }: { children: ReactNode }) {
   );
 }
 
-/** One person a meeting is shared with; with `onRemove`, the chip can be deleted. */
-export function EmailChip({ email, onRemove }: { email: string; onRemove?: () => void }) {
+/** "Can view" or "Can edit", as a choice (`label` names it) or as text. */
+export function RoleSelect({
+  label,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  value: ShareRole;
+  onChange: (role: ShareRole) => void;
+  disabled?: boolean;
+}) {
   return (
-    <li>
+    <TextField
+      select
+      size="small"
+      variant="standard"
+      value={value}
+      disabled={disabled}
+      onChange={(event) =>
+        onChange(SHARE_ROLES.find((role) => role === event.target.value) ?? 'viewer')
+      }
+      slotProps={{ select: { native: true }, htmlInput: { 'aria-label': label } }}
+    >
+      {SHARE_ROLES.map((role) => (
+        <option key={role} value={role}>
+          {MeetingCopy.roles[role]}
+        </option>
+      ))}
+    </TextField>
+  );
+}
+
+/**
+ * One person a meeting is shared with; with `onRemove`, the chip can be deleted. With `role`, their
+ * role shows beside it, as a choice when `onRoleChange` is given.
+ */
+export function EmailChip({
+  email,
+  onRemove,
+  role,
+  onRoleChange,
+}: {
+  email: string;
+  onRemove?: () => void;
+  role?: ShareRole;
+  onRoleChange?: (role: ShareRole) => void;
+}) {
+  return (
+    <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
       {onRemove ? (
         <Chip
           label={email}
@@ -29,17 +78,31 @@ export function EmailChip({ email, onRemove }: { email: string; onRemove?: () =>
       ) : (
         <Chip label={email} variant="outlined" />
       )}
-    </li>
+      {role && onRoleChange ? (
+        <RoleSelect label={MeetingCopy.roleOf(email)} value={role} onChange={onRoleChange} />
+      ) : role ? (
+        <Typography variant="caption" color="text.secondary">
+          {MeetingCopy.roles[role]}
+        </Typography>
+      ) : null}
+    </Box>
   );
 }
 
-/** The people a meeting is shared with, as chips; with `onRemove`, each chip can be deleted. */
+/**
+ * The people a meeting is shared with, as chips; with `onRemove`, each chip can be deleted; with
+ * `roles`, each shows its role (a choice with `onRoleChange`).
+ */
 export function EmailChips({
   emails,
   onRemove,
+  roles,
+  onRoleChange,
 }: {
   emails: readonly string[];
   onRemove?: (email: string) => void;
+  roles?: Readonly<Record<string, ShareRole>>;
+  onRoleChange?: (email: string, role: ShareRole) => void;
 }) {
   return (
     <EmailList>
@@ -48,6 +111,8 @@ export function EmailChips({
           key={email}
           email={email}
           onRemove={onRemove ? () => onRemove(email) : undefined}
+          role={roles ? (roles[email] ?? 'viewer') : undefined}
+          onRoleChange={onRoleChange ? (role) => onRoleChange(email, role) : undefined}
         />
       ))}
     </EmailList>

@@ -12,6 +12,7 @@ export function MeetingColumns({ main, side }: { main: ReactNode; side: ReactNod
   return (
     <Box
       data-testid="meeting-columns"
+      data-print="columns"
       sx={{
         display: 'grid',
         gap: 2.5,

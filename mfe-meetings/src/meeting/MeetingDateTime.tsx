@@ -1,3 +1,4 @@
+import { savedFields } from './optimistic.js';
 import { MeetingMessages, SuccessToasts, type Meeting } from '@meetings/contracts';
 import { ApiError, useToast } from '@meetings/shell-context';
 import { useState } from 'react';
@@ -16,6 +17,12 @@ export function MeetingDateTime({
   const api = useMeetingsApi();
   const toast = useToast();
   const [date, setDate] = useState(() => new Date(meeting.date));
+  // A date changed elsewhere (live updates, or this page's own saved answer) is the one shown.
+  const [shown, setShown] = useState(meeting.date);
+  if (shown !== meeting.date) {
+    setShown(meeting.date);
+    setDate(new Date(meeting.date));
+  }
 
   async function change(next: Date) {
     if (Number.isNaN(next.getTime()) || next.getTime() === date.getTime()) return;
@@ -23,7 +30,7 @@ export function MeetingDateTime({
     setDate(next);
     try {
       const { meeting: saved } = await api.updateInfo(meeting._id, { date: next.toISOString() });
-      onChange({ date: saved.date });
+      onChange(savedFields(saved, 'date'));
       toast.success(SuccessToasts.dateTimeUpdated.title, SuccessToasts.dateTimeUpdated.description);
     } catch (error) {
       setDate(before);

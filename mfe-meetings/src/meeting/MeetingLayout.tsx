@@ -22,6 +22,7 @@ export function MeetingLayout({
   notes,
   actions,
   previous,
+  links,
 }: {
   title: ReactNode;
   date: ReactNode;
@@ -36,6 +37,8 @@ export function MeetingLayout({
   /** The actions panel. */
   actions: ReactNode;
   previous?: ReactNode;
+  /** Beside the chips: what the reader may take away (the calendar file). */
+  links?: ReactNode;
 }) {
   return (
     <Stack spacing={2.5}>
@@ -47,6 +50,7 @@ export function MeetingLayout({
           <Chip icon={<CalendarIcon />} label={date} />
           <Chip icon={<ScheduleIcon />} label={time} />
           <Chip icon={<PersonIcon />} label={MeetingCopy.ownedBy(owner)} />
+          {links}
         </Box>
       </Box>
       <Box component="section" aria-label={MeetingTexts.sharedWith}>

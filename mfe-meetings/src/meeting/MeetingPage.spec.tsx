@@ -44,6 +44,26 @@ describe('meeting page: variant', () => {
     expect(screen.getByRole('button', { name: 'Copy actions' })).toBeTruthy();
   });
 
+  it('is editable for an editor, without deleting the meeting or changing who it is shared with', async () => {
+    open({
+      [MEETING]: loaded({
+        isOwner: false,
+        role: 'editor',
+        sharedWith: ['me@example.com', 'ann@example.com'],
+        sharedRoles: { 'me@example.com': 'editor', 'ann@example.com': 'viewer' },
+      }),
+    });
+    expect(await screen.findByRole('textbox', { name: 'Meeting title' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Add agenda item...' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Duplicate meeting' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Email to share with' })).toBeNull();
+    const shared = screen.getByRole('region', { name: 'Shared with' });
+    expect(within(shared).getByText('ann@example.com')).toBeTruthy();
+    expect(within(shared).getAllByText('Can view')).toHaveLength(1);
+    expect(within(shared).getAllByText('Can edit')).toHaveLength(1);
+  });
+
   it('puts the notes, with their save status, beside the actions, not above them', async () => {
     open({ [MEETING]: loaded() });
     const notes = await screen.findByRole('region', { name: 'Notes' });
@@ -322,10 +342,14 @@ describe('meeting page: sharing', () => {
   function setupSharing(sharedWith = ['ann@example.com']) {
     return open({
       [MEETING]: loaded({ sharedWith }),
-      'PUT /meetings/m1/add-shared-user': (call) =>
-        answer({
-          sharedWith: [...sharedWith, (call.body as { email: string }).email.toLowerCase()],
-        }),
+      'PUT /meetings/m1/add-shared-user': (call) => {
+        const body = call.body as { email: string; role: 'viewer' | 'editor' };
+        const email = body.email.toLowerCase();
+        return answer({
+          sharedWith: sharedWith.includes(email) ? sharedWith : [...sharedWith, email],
+          sharedRoles: { [email]: body.role },
+        });
+      },
       'PUT /meetings/m1/remove-shared-user': () => answer({ sharedWith: [] }),
     });
   }
@@ -357,8 +381,10 @@ describe('meeting page: sharing', () => {
     expect(await screen.findByText('bob@example.com')).toBeTruthy();
     expect(fetch.calls.find((c) => c.path === '/meetings/m1/add-shared-user')?.body).toEqual({
       email: 'bob@example.com',
+      role: 'viewer',
     });
     expect(field.value).toBe('');
+    expect(document.activeElement).toBe(field);
     expect(services.toast.shown).toEqual([
       {
         kind: 'success',
@@ -404,6 +430,34 @@ describe('meeting page: sharing', () => {
       expect(services.toast.shown).toEqual([
         { kind: 'error', title: 'Error', description: 'Failed to add shared user' },
       ]),
+    );
+  });
+
+  it('shares as an editor when chosen, and changes a role from its choice', async () => {
+    const { user, fetch } = setupSharing();
+    const field = await screen.findByRole('textbox', { name: 'Email to share with' });
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Role for the new person' }),
+      'editor',
+    );
+    await user.type(field, 'bob@example.com{Enter}');
+    await waitFor(() =>
+      expect(fetch.calls.find((c) => c.path === '/meetings/m1/add-shared-user')?.body).toEqual({
+        email: 'bob@example.com',
+        role: 'editor',
+      }),
+    );
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Role of ann@example.com' }),
+      'editor',
+    );
+    await waitFor(() =>
+      expect(
+        fetch.calls.filter((c) => c.path === '/meetings/m1/add-shared-user').at(-1)?.body,
+      ).toEqual({
+        email: 'ann@example.com',
+        role: 'editor',
+      }),
     );
   });
 

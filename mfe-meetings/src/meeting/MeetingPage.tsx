@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { MeetingMessages } from '@meetings/contracts';
 import { canCreateMeetings } from '@meetings/domain';
-import { PageSpinner } from '@meetings/shell-context';
+import { PageSpinner, usePageTitle } from '@meetings/shell-context';
 import { useState } from 'react';
 import { MeetingCopy } from '../texts.js';
 import { EditableMeeting } from './EditableMeeting.js';
@@ -13,18 +13,21 @@ import { createMeetingSaves, MeetingSavesContext } from './saves.js';
 import type { MeetingLoad, MeetingLoadState } from './useMeetingLoad.js';
 
 /**
- * The editable variant for the owner on trial or Premium, the read-only variant for
- * everyone else (and always on /readonly). An unknown plan leaves the decision to the owner flag;
- * the server refuses edits it does not allow anyway.
+ * The editable variant for the owner on trial or Premium and for editors (on the owner's plan,
+ * which the server judges), the read-only variant for everyone else (and always on /readonly). An
+ * unknown plan leaves the decision to the role; the server refuses edits it does not allow anyway.
  */
 export function isEditable(load: Extract<MeetingLoad, { status: 'loaded' }>, readOnly: boolean) {
-  if (readOnly || !load.meeting.isOwner) return false;
+  if (readOnly) return false;
+  if (load.meeting.role === 'editor') return true;
+  if (load.meeting.role !== 'owner') return false;
   return load.plan ? canCreateMeetings(load.plan) : true;
 }
 
 function MeetingScreen({ load, readOnly }: { load: MeetingLoadState; readOnly: boolean }) {
   const { state, retry, update } = load;
   const [saves] = useState(createMeetingSaves);
+  usePageTitle(state.status === 'loaded' ? state.meeting.title : MeetingCopy.pageTitle);
 
   if (state.status === 'loading') return <PageSpinner label={MeetingCopy.loadingLabel} />;
   if (state.status === 'not-found') {

@@ -5,8 +5,10 @@ import { ReadOnlyActions } from './actions/ReadOnlyActions.js';
 import { ReadOnlyAgenda } from './agenda/ReadOnlyAgenda.js';
 import { ReadOnlyNotes } from './notes/ReadOnlyNotes.js';
 import { PreviousActions } from './previous/PreviousActions.js';
+import { ExportAndPrint } from './recap/MeetingTakeaways.js';
 import { EmailChips } from './EmailChips.js';
 import { MeetingLayout } from './MeetingLayout.js';
+import { CalendarLink } from './series/CalendarLink.js';
 import type { MeetingPatch } from './useMeetingLoad.js';
 
 /** The read-only variant: for people it is shared with, and for owners on the free tier. */
@@ -34,6 +36,12 @@ export function ReadOnlyMeeting({
       notes={<ReadOnlyNotes notes={meeting.notes} />}
       actions={<ReadOnlyActions meeting={meeting} onChange={onChange} />}
       previous={<PreviousActions meetingId={meeting._id} />}
+      links={
+        <>
+          <CalendarLink meetingId={meeting._id} />
+          <ExportAndPrint meetingId={meeting._id} />
+        </>
+      }
     />
   );
 }

@@ -1,3 +1,4 @@
+import { savedFields } from './optimistic.js';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -11,12 +12,14 @@ import {
   SuccessToasts,
   ValidationMessages,
   type Meeting,
+  type ShareRole,
 } from '@meetings/contracts';
 import { ApiError, useToast } from '@meetings/shell-context';
 import { useState, type FormEvent } from 'react';
 import { useMeetingsApi } from '../api.js';
 import { MeetingCopy } from '../texts.js';
-import { EmailChips } from './EmailChips.js';
+import { EmptyListText } from '../components/EmptyListText.js';
+import { EmailChips, RoleSelect } from './EmailChips.js';
 import type { MeetingPatch } from './useMeetingLoad.js';
 
 /** The trimmed e-mail must be non-empty, shaped like an e-mail and not shared yet. */
@@ -39,17 +42,21 @@ const FIELD_ERROR_CODES: readonly string[] = [
   MeetingErrorCode.EmailIsOwner,
 ];
 
-/** The people a meeting is shared with, as chips; add with "Share" or Enter, remove on the chip. */
+/**
+ * The people a meeting is shared with, as chips; add with "Share" or Enter (the box keeps the
+ * focus for the next address), remove on the chip.
+ */
 export function SharedWith({
   meeting,
   onChange,
 }: {
-  meeting: Pick<Meeting, '_id' | 'sharedWith'>;
+  meeting: Pick<Meeting, '_id' | 'sharedWith' | 'sharedRoles'>;
   onChange: (patch: MeetingPatch) => void;
 }) {
   const api = useMeetingsApi();
   const toast = useToast();
   const [email, setEmail] = useState('');
+  const [role, setRole] = useState<ShareRole>('viewer');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -64,8 +71,8 @@ export function SharedWith({
     const address = email.trim();
     setBusy(true);
     try {
-      const { meeting: saved } = await api.addSharedUser(meeting._id, address);
-      onChange({ sharedWith: saved.sharedWith });
+      const { meeting: saved } = await api.addSharedUser(meeting._id, address, role);
+      onChange(savedFields(saved, 'sharedWith', 'sharedRoles'));
       setEmail('');
       const added = SuccessToasts.userAdded(address);
       toast.success(added.title, added.description);
@@ -88,11 +95,21 @@ export function SharedWith({
   async function unshare(address: string) {
     try {
       const { meeting: saved } = await api.removeSharedUser(meeting._id, address);
-      onChange({ sharedWith: saved.sharedWith });
+      onChange(savedFields(saved, 'sharedWith', 'sharedRoles'));
       const removed = SuccessToasts.userRemoved(address);
       toast.success(removed.title, removed.description);
     } catch {
       toast.error(MeetingMessages.removeSharedUserFailed);
+    }
+  }
+
+  async function changeRole(address: string, next: ShareRole) {
+    try {
+      const { meeting: saved } = await api.addSharedUser(meeting._id, address, next);
+      onChange(savedFields(saved, 'sharedWith', 'sharedRoles'));
+      toast.success(MeetingCopy.roleChanged(address, MeetingCopy.roles[next]));
+    } catch {
+      toast.error(MeetingMessages.addSharedUserFailed);
     }
   }
 
@@ -103,7 +120,12 @@ export function SharedWith({
       </Typography>
       {meeting.sharedWith.length ? (
         <Box sx={{ mb: 1.5 }}>
-          <EmailChips emails={meeting.sharedWith} onRemove={(address) => void unshare(address)} />
+          <EmailChips
+            emails={meeting.sharedWith}
+            onRemove={(address) => void unshare(address)}
+            roles={meeting.sharedRoles}
+            onRoleChange={(address, next) => void changeRole(address, next)}
+          />
         </Box>
       ) : null}
       <Box
@@ -122,14 +144,45 @@ export function SharedWith({
           placeholder={MeetingTexts.addEmailPlaceholder}
           error={Boolean(error)}
           helperText={error ?? undefined}
-          disabled={busy}
           sx={{ flexGrow: 1, maxWidth: 420 }}
-          slotProps={{ htmlInput: { 'aria-label': MeetingCopy.shareEmailLabel } }}
+          // Read-only rather than disabled while sharing: a disabled box loses the focus, and the
+          // next address is typed right after Enter.
+          slotProps={{
+            htmlInput: { 'aria-label': MeetingCopy.shareEmailLabel, readOnly: busy },
+          }}
         />
+        <Box sx={{ pt: 0.5 }}>
+          <RoleSelect
+            label={MeetingCopy.shareRoleLabel}
+            value={role}
+            onChange={setRole}
+            disabled={busy}
+          />
+        </Box>
         <Button type="submit" variant="outlined" disabled={busy}>
           {MeetingTexts.share}
         </Button>
       </Box>
+    </Box>
+  );
+}
+
+/** The shared list as an editor sees it: who, and in which role, without changing it. */
+export function SharedWithList({
+  meeting,
+}: {
+  meeting: Pick<Meeting, 'sharedWith' | 'sharedRoles'>;
+}) {
+  return (
+    <Box component="section" aria-label={MeetingTexts.sharedWith}>
+      <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
+        {MeetingTexts.sharedWith}
+      </Typography>
+      {meeting.sharedWith.length ? (
+        <EmailChips emails={meeting.sharedWith} roles={meeting.sharedRoles} />
+      ) : (
+        <EmptyListText>{MeetingMessages.notSharedWithAnyone}</EmptyListText>
+      )}
     </Box>
   );
 }

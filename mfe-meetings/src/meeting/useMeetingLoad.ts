@@ -5,10 +5,11 @@ import {
   type SubscriptionStatus,
 } from '@meetings/contracts';
 import { ApiError, useSubscription, useToast } from '@meetings/shell-context';
-import { startTransition, useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from '@meetings/shell-context/router';
 import { hasErrorCode, isAbort, useMeetingsApi } from '../api.js';
 import { MEETINGS_PATH } from '../paths.js';
+import { useLiveUpdates } from './useLiveUpdates.js';
 
 export type MeetingPatch = Partial<Meeting> | ((meeting: Meeting) => Partial<Meeting>);
 
@@ -21,9 +22,16 @@ export type MeetingLoad =
 export interface MeetingLoadState {
   state: MeetingLoad;
   retry: () => void;
-  /** Applies a change to the loaded meeting (an optimistic one, a revert, or the server's answer). */
+  /**
+   * Applies a change to the loaded meeting (an optimistic one, a revert, or the server's answer).
+   * A patch with a version older than the loaded meeting's changes nothing: what is loaded already
+   * holds that change.
+   */
   update: (patch: MeetingPatch) => void;
 }
+
+/** Changes in quick succession (a burst of ticks, typing in a title) cost one read. */
+const LIVE_REFRESH_DEBOUNCE_MS = 150;
 
 function isNotFound(error: unknown): boolean {
   // An id that is not a meeting id at all is as good as unknown.
@@ -32,7 +40,8 @@ function isNotFound(error: unknown): boolean {
 
 /**
  * The meeting page's load states: loading, error, not found, loaded. The meeting and a forced plan check load together, so the
- * variant is chosen once. Access denied: its toast and back to the list.
+ * variant is chosen once. Access denied: its toast and back to the list. While it is loaded, a
+ * change made anywhere else (another person, another tab, the actions page) reads it again.
  */
 export function useMeetingLoad(id: string): MeetingLoadState {
   const api = useMeetingsApi();
@@ -74,18 +83,81 @@ export function useMeetingLoad(id: string): MeetingLoadState {
   }, []);
 
   const update = useCallback((patch: MeetingPatch) => {
-    setState((current) =>
-      current.status === 'loaded'
-        ? {
-            ...current,
-            meeting: {
-              ...current.meeting,
-              ...(typeof patch === 'function' ? patch(current.meeting) : patch),
-            },
-          }
-        : current,
-    );
+    setState((current) => {
+      if (current.status !== 'loaded') return current;
+      const changes = typeof patch === 'function' ? patch(current.meeting) : patch;
+      if (changes.version !== undefined && changes.version < current.meeting.version)
+        return current;
+      return { ...current, meeting: { ...current.meeting, ...changes } };
+    });
   }, []);
 
+  const refresh = useLiveRefresh(id, setState);
+  const loaded = state.status === 'loaded';
+  const version = useRef(0);
+  useEffect(() => {
+    if (state.status === 'loaded') version.current = state.meeting.version;
+  }, [state]);
+  useLiveUpdates(loaded ? id : null, {
+    changed: (next) => {
+      if (next > version.current) refresh();
+    },
+    deleted: () => setState({ status: 'not-found' }),
+    lost: refresh,
+  });
+
   return { state, retry, update };
+}
+
+/**
+ * Reads the meeting again, shortly after the last call: the newer version replaces the loaded
+ * one (fields being edited keep what is typed, see TitleField), an older answer changes nothing.
+ * A meeting gone or no longer shared ends the page as loading it would; any other failure leaves
+ * the page as it is, and the next change tries again.
+ */
+function useLiveRefresh(
+  id: string,
+  setState: (update: (current: MeetingLoad) => MeetingLoad) => void,
+) {
+  const api = useMeetingsApi();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const pending = useRef<{ timer?: ReturnType<typeof setTimeout>; controller?: AbortController }>(
+    {},
+  );
+  useEffect(() => {
+    const current = pending.current;
+    return () => {
+      clearTimeout(current.timer);
+      current.controller?.abort();
+    };
+  }, []);
+
+  return useCallback(() => {
+    clearTimeout(pending.current.timer);
+    pending.current.timer = setTimeout(() => {
+      pending.current.controller?.abort();
+      const controller = new AbortController();
+      pending.current.controller = controller;
+      api.get(id, controller.signal).then(
+        ({ meeting }) => {
+          if (controller.signal.aborted) return;
+          startTransition(() =>
+            setState((current) =>
+              current.status === 'loaded' && meeting.version > current.meeting.version
+                ? { ...current, meeting }
+                : current,
+            ),
+          );
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted || isAbort(error)) return;
+          if (hasErrorCode(error, MeetingErrorCode.AccessDenied)) {
+            toast.error(MeetingMessages.noPermissionToView);
+            navigate(MEETINGS_PATH, { replace: true });
+          } else if (isNotFound(error)) setState(() => ({ status: 'not-found' }));
+        },
+      );
+    }, LIVE_REFRESH_DEBOUNCE_MS);
+  }, [api, id, toast, navigate, setState]);
 }

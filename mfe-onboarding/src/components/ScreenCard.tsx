@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { usePageTitle } from '@meetings/shell-context';
 import type { ReactNode } from 'react';
 
 /** The centred card every sign-in and onboarding screen sits in. */
@@ -13,6 +14,7 @@ export function ScreenCard({
   children: ReactNode;
   maxWidth?: number;
 }) {
+  usePageTitle(heading);
   return (
     <Box
       component="main"

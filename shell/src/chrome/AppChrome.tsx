@@ -3,6 +3,7 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -11,7 +12,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { NARROW_SCREEN_BREAKPOINT_PX } from '@meetings/contracts';
-import { useBranding } from '@meetings/shell-context';
+import { MAIN_CONTENT_ID, SkipLink, useBranding } from '@meetings/shell-context';
 import { useId } from 'react';
 import { Link as RouterLink, NavLink, Outlet, useLocation } from '@meetings/shell-context/router';
 import { Paths } from '../routing/paths.js';
@@ -78,20 +79,21 @@ function Sidebar({ badge }: { badge: NavBadge }) {
         {NAV_ITEMS.map((item) => {
           const { count, describedBy } = navExtras(item.to, badge);
           return (
-            <ListItemButton
-              key={item.to}
-              component={NavLink}
-              to={item.to}
-              selected={pathname.startsWith(item.to)}
-              aria-describedby={describedBy}
-            >
-              <ListItemIcon>
-                <OverdueBadge count={count}>
-                  <NavIcon to={item.to} />
-                </OverdueBadge>
-              </ListItemIcon>
-              <ListItemText primary={item.label} />
-            </ListItemButton>
+            <ListItem key={item.to} disablePadding>
+              <ListItemButton
+                component={NavLink}
+                to={item.to}
+                selected={pathname.startsWith(item.to)}
+                aria-describedby={describedBy}
+              >
+                <ListItemIcon>
+                  <OverdueBadge count={count}>
+                    <NavIcon to={item.to} />
+                  </OverdueBadge>
+                </ListItemIcon>
+                <ListItemText primary={item.label} />
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>
@@ -130,6 +132,7 @@ export function AppChrome() {
   const badge: NavBadge = { count: useOverdueCount(), describedBy: useId() };
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <SkipLink />
       <AppBar position="sticky" color="primary" enableColorOnDark>
         <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2 } }}>
           <Logo />
@@ -152,7 +155,12 @@ export function AppChrome() {
       </AppBar>
       <Box sx={{ display: 'flex', flexGrow: 1 }}>
         {wide ? <Sidebar badge={badge} /> : null}
-        <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Box
+          component="main"
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          sx={{ flexGrow: 1, minWidth: 0, '&:focus': { outline: 'none' } }}
+        >
           <Outlet />
         </Box>
       </Box>

@@ -38,7 +38,7 @@ export function SubscriptionBadge() {
   if (!current) return null;
   const { label, tooltip } = badgeText(current);
   return (
-    <Tooltip title={tooltip}>
+    <Tooltip title={tooltip} describeChild>
       <Chip
         label={label}
         size="small"

@@ -45,7 +45,8 @@ describe('the federation runtime of the shell', () => {
     expect(remoteForPath('/application')).toBe('mfe_onboarding');
   });
 
-  it("registers the listed remotes once and preloads the page's remote, without running it", async () => {
+  it("registers the listed remotes once and starts loading the page's remote, and only that one", async () => {
+    federation.loadRemote.mockReturnValue(new Promise(() => undefined));
     const { startRemotes } = await freshRuntime();
     const first = startRemotes('/app/meetings');
     expect(startRemotes('/somewhere-else')).toBe(first);
@@ -58,7 +59,43 @@ describe('the federation runtime of the shell', () => {
     expect(federation.preloadRemote).toHaveBeenCalledExactlyOnceWith([
       { nameOrAlias: 'mfe_meetings', exposes: ['./App'], resourceCategory: 'sync' },
     ]);
-    expect(federation.loadRemote).not.toHaveBeenCalled();
+    expect(federation.loadRemote).toHaveBeenCalledExactlyOnceWith('mfe_meetings/App');
+  });
+
+  it('hands the load it started to the first loadRemoteApp, and loads afresh after that', async () => {
+    const App = () => null;
+    federation.loadRemote.mockResolvedValue({ default: App });
+    const { startRemotes, loadRemoteApp } = await freshRuntime();
+    await startRemotes('/app/meetings/5f0c');
+    await expect(loadRemoteApp('mfe_meetings')).resolves.toEqual({ default: App });
+    expect(federation.loadRemote).toHaveBeenCalledTimes(1);
+    await expect(loadRemoteApp('mfe_meetings')).resolves.toEqual({ default: App });
+    expect(federation.loadRemote).toHaveBeenCalledTimes(2);
+  });
+
+  it('hands over the fallback for a load that failed before the fallback was set', async () => {
+    federation.loadRemote.mockReturnValue(new Promise(() => undefined));
+    const { startRemotes, setRemoteFallback } = await freshRuntime();
+    await startRemotes('/');
+    const plugins = federation.registerPlugins.mock.calls[0]![0] as {
+      name: string;
+      errorLoadRemote?: (args: object) => unknown;
+    }[];
+    const fallback = plugins.find((plugin) => plugin.name === 'meetings-remote-fallback')!;
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let handed: unknown = 'pending';
+    void Promise.resolve(
+      fallback.errorLoadRemote!({
+        id: 'mfe_onboarding/App',
+        lifecycle: 'onLoad',
+        error: new Error('remoteEntry.js answered 503'),
+      }),
+    ).then((module) => (handed = module));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(handed).toBe('pending');
+    const Unavailable = { default: () => null };
+    setRemoteFallback(() => Unavailable);
+    await vi.waitFor(() => expect(handed).toBe(Unavailable));
   });
 
   it('leaves a failed preload to the load that follows', async () => {

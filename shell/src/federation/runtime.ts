@@ -27,7 +27,11 @@ export class RemoteUnavailableError extends Error {
 }
 
 const entries = new Map<RemoteName, string>();
+/** Loads of a page's remote started before React, for the first loadRemoteApp to take over. */
+const startedLoads = new Map<RemoteName, Promise<RemoteAppModule | null>>();
 let fallbackModule: (() => RemoteAppModule) | undefined;
+let fallbackReady: () => void;
+const fallbackSet = new Promise<void>((resolve) => (fallbackReady = resolve));
 
 /**
  * Registers the remotes listed in /remotes.json with the shell's federation runtime. Runs before
@@ -37,7 +41,8 @@ export function setUpRemotes(listed: RemoteEntries): void {
   registerPlugins([
     remoteCompatibilityPlugin(__SHELL_SINGLETON_VERSIONS__),
     remoteFallbackPlugin({
-      fallbackModule: () => fallbackModule?.(),
+      // A load started before React may fail before the fallback (a component) exists.
+      fallbackModule: () => fallbackSet.then(() => fallbackModule?.()),
       manifestTimeoutMs: REMOTE_LOAD_TIMEOUT_MS,
     }),
   ]);
@@ -58,16 +63,34 @@ function preloadRemoteApp(name: RemoteName): Promise<void> {
   ]).catch(() => undefined);
 }
 
+const appRequest = (name: RemoteName) => `${name}/${EXPOSED_APP.slice(2)}`;
+
+/**
+ * Starts loading the page's remote as soon as it is registered: its entry runs and asks for the
+ * shared modules its App needs (the shell's React, MUI components) while the shell's own start is
+ * still downloading, instead of after bootstrap has run. loadRemoteApp takes this load over.
+ */
+function startRemoteApp(name: RemoteName): void {
+  if (!entries.has(name) || startedLoads.has(name)) return;
+  const loading = loadRemote<RemoteAppModule>(appRequest(name));
+  // loadRemoteApp reports a failure when it takes the load; until then nothing waits on it.
+  loading.catch(() => undefined);
+  startedLoads.set(name, loading);
+}
+
 let started: Promise<void> | undefined;
 
 /**
- * Registers the remotes of /remotes.json once and starts downloading the page's remote. Called
- * before React and the other shared modules load (index.ts); bootstrap awaits the same promise.
+ * Registers the remotes of /remotes.json once and starts downloading and loading the page's
+ * remote. Called before React and the other shared modules load (index.ts); bootstrap awaits the
+ * same promise.
  */
 export function startRemotes(pathname: string): Promise<void> {
   started ??= fetchRemotesManifest().then((listed) => {
     setUpRemotes(listed);
-    void preloadRemoteApp(remoteForPath(pathname));
+    const name = remoteForPath(pathname);
+    void preloadRemoteApp(name);
+    startRemoteApp(name);
   });
   return started;
 }
@@ -75,10 +98,12 @@ export function startRemotes(pathname: string): Promise<void> {
 /** The module a remote that cannot be loaded is replaced with. */
 export function setRemoteFallback(module: () => RemoteAppModule): void {
   fallbackModule = module;
+  fallbackReady();
 }
 
 /** Forgets a failed load (cached manifest, entry script) so the next load starts afresh. */
 export function resetRemote(name: RemoteName): void {
+  startedLoads.delete(name);
   const entry = entries.get(name);
   if (entry) registerRemotes([{ name, entry }], { force: true });
 }
@@ -94,14 +119,19 @@ function withTimeout<T>(work: Promise<T>, ms: number, remote: RemoteName): Promi
   return Promise.race([work, expired]).finally(() => clearTimeout(timer));
 }
 
-/** The remote's exposed ./App, or a RemoteUnavailableError. */
+/**
+ * The remote's exposed ./App, or a RemoteUnavailableError. The first call takes over the load
+ * startRemotes began; its time limit counts from this call, as for any other load.
+ */
 export async function loadRemoteApp(
   name: RemoteName,
   timeoutMs = REMOTE_LOAD_TIMEOUT_MS,
 ): Promise<RemoteAppModule> {
   if (!entries.has(name)) throw new RemoteUnavailableError(name, 'not listed in /remotes.json');
-  const request = `${name}/${EXPOSED_APP.slice(2)}`;
-  const loaded = await withTimeout(loadRemote<RemoteAppModule>(request), timeoutMs, name);
+  const request = appRequest(name);
+  const early = startedLoads.get(name);
+  startedLoads.delete(name);
+  const loaded = await withTimeout(early ?? loadRemote<RemoteAppModule>(request), timeoutMs, name);
   if (!loaded?.default) {
     throw new RemoteUnavailableError(name, `${request} has no default component`);
   }

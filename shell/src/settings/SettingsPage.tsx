@@ -6,8 +6,16 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { MailSettings } from '@meetings/contracts';
-import { errorText, useApi, useShell, useToast, useUserTimeZone } from '@meetings/shell-context';
+import {
+  errorText,
+  useApi,
+  usePageTitle,
+  useShell,
+  useToast,
+  useUserTimeZone,
+} from '@meetings/shell-context';
 import { useEffect, useState } from 'react';
+import { CalendarFeedSetting } from './CalendarFeedSetting.js';
 
 export const SettingsTexts = {
   title: 'Settings',
@@ -65,13 +73,14 @@ function TimeZoneSetting() {
   );
 }
 
-/** The user's settings: the daily digest of due actions, and the time zone dates are judged in. */
+/** The user's settings: the daily digest of due actions, the time zone dates are judged in, the calendar feed. */
 export function SettingsPage() {
   const api = useApi();
   const toast = useToast();
   const [settings, setSettings] = useState<MailSettings | null>(null);
   const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
+  usePageTitle(SettingsTexts.title);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -114,6 +123,7 @@ export function SettingsPage() {
         />
       ) : null}
       <TimeZoneSetting />
+      <CalendarFeedSetting />
     </Box>
   );
 }

@@ -39,15 +39,35 @@ export function formatDueDate(day: string): string {
   return weekdayDate.format(new Date(Date.UTC(y!, m! - 1, d!))).replace(',', '');
 }
 
-function page(productName: string, body: string, footer: string): string {
-  return [
-    '<!doctype html>',
-    '<html><head><meta charset="utf-8"></head>',
-    '<body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">',
-    body,
-    `<p style="color: #6b7280; font-size: 12px">${footer}— ${escapeHtml(productName)}</p>`,
-    '</body></html>',
-  ].join('\n');
+/** What a template writes: the lines of the text part and the HTML of the body, with an optional footer. */
+interface MailBody {
+  subject: string;
+  text: string[];
+  html: string[];
+  /** Above the signature: in the text part as lines, in the HTML part small and grey. */
+  footer?: { text: string[]; html: string };
+}
+
+/** The one skeleton every mail shares: the body, an optional footer, and the product's signature. */
+function layout(productName: string, body: MailBody): RenderedMail {
+  const footer = body.footer;
+  return {
+    subject: body.subject,
+    text: [
+      ...body.text,
+      '',
+      ...(footer?.text.length ? [...footer.text, ''] : []),
+      `— ${productName}`,
+    ].join('\n'),
+    html: [
+      '<!doctype html>',
+      '<html><head><meta charset="utf-8"></head>',
+      '<body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">',
+      ...body.html,
+      `<p style="color: #6b7280; font-size: 12px">${footer ? `${footer.html}<br>` : ''}— ${escapeHtml(productName)}</p>`,
+      '</body></html>',
+    ].join('\n'),
+  };
 }
 
 function link(href: string, label: string): string {
@@ -65,6 +85,11 @@ export function meetingUrl(baseUrl: string, meetingId: string): string {
   return `${withoutTrailingSlash(baseUrl)}/app/meetings/${encodeURIComponent(meetingId)}`;
 }
 
+/** The link every meeting mail ends its body with, in each part. */
+function openMeeting(url: string): { text: string; html: string } {
+  return { text: `Open the meeting: ${url}`, html: `<p>${link(url, 'Open the meeting')}</p>` };
+}
+
 export interface AssignmentMailInput {
   productName: string;
   baseUrl: string;
@@ -76,32 +101,26 @@ export interface AssignmentMailInput {
 
 /** "You were assigned an action": the action's text in the subject and body, a link to the meeting. */
 export function assignmentMail(input: AssignmentMailInput): RenderedMail {
-  const url = meetingUrl(input.baseUrl, input.meetingId);
-  return {
+  const open = openMeeting(meetingUrl(input.baseUrl, input.meetingId));
+  return layout(input.productName, {
     subject: oneLine(`New action for you: ${oneLine(input.text, 100)}`, 140),
     text: [
       `${input.assignedBy} assigned you an action in "${oneLine(input.meetingTitle, 200)}":`,
       '',
       `  ${input.text}`,
       '',
-      `Open the meeting: ${url}`,
-      '',
-      `— ${input.productName}`,
-    ].join('\n'),
-    html: page(
-      input.productName,
-      [
-        `<p>${escapeHtml(input.assignedBy)} assigned you an action in <strong>${escapeHtml(
-          input.meetingTitle,
-        )}</strong>:</p>`,
-        `<blockquote style="margin: 0 0 16px; padding-left: 12px; border-left: 3px solid #d1d5db">${escapeHtml(
-          input.text,
-        )}</blockquote>`,
-        `<p>${link(url, 'Open the meeting')}</p>`,
-      ].join('\n'),
-      '',
-    ),
-  };
+      open.text,
+    ],
+    html: [
+      `<p>${escapeHtml(input.assignedBy)} assigned you an action in <strong>${escapeHtml(
+        input.meetingTitle,
+      )}</strong>:</p>`,
+      `<blockquote style="margin: 0 0 16px; padding-left: 12px; border-left: 3px solid #d1d5db">${escapeHtml(
+        input.text,
+      )}</blockquote>`,
+      open.html,
+    ],
+  });
 }
 
 export interface InvitationMailInput {
@@ -114,8 +133,8 @@ export interface InvitationMailInput {
 
 /** "A meeting was shared with you": its title and owner, a link to it (sign-in leads there). */
 export function invitationMail(input: InvitationMailInput): RenderedMail {
-  const url = meetingUrl(input.baseUrl, input.meetingId);
-  return {
+  const open = openMeeting(meetingUrl(input.baseUrl, input.meetingId));
+  return layout(input.productName, {
     subject: oneLine(
       `${oneLine(input.ownerEmail, 100)} shared "${oneLine(input.meetingTitle, 100)}" with you`,
       220,
@@ -123,21 +142,15 @@ export function invitationMail(input: InvitationMailInput): RenderedMail {
     text: [
       `${input.ownerEmail} shared the meeting "${oneLine(input.meetingTitle, 200)}" with you on ${input.productName}.`,
       '',
-      `Open the meeting: ${url}`,
-      '',
-      `— ${input.productName}`,
-    ].join('\n'),
-    html: page(
-      input.productName,
-      [
-        `<p>${escapeHtml(input.ownerEmail)} shared the meeting <strong>${escapeHtml(
-          input.meetingTitle,
-        )}</strong> with you on ${escapeHtml(input.productName)}.</p>`,
-        `<p>${link(url, 'Open the meeting')}</p>`,
-      ].join('\n'),
-      '',
-    ),
-  };
+      open.text,
+    ],
+    html: [
+      `<p>${escapeHtml(input.ownerEmail)} shared the meeting <strong>${escapeHtml(
+        input.meetingTitle,
+      )}</strong> with you on ${escapeHtml(input.productName)}.</p>`,
+      open.html,
+    ],
+  });
 }
 
 export interface DigestMeeting {
@@ -169,24 +182,22 @@ export function digestMail(input: DigestMailInput): RenderedMail {
   const overdue = actions.filter((a) => a.dueDate < input.today).length;
   const count = `${actions.length} open action${actions.length === 1 ? '' : 's'}`;
   const subject = `${input.productName}: ${count} due${overdue > 0 ? ` (${overdue} overdue)` : ''}`;
-  const text = [
-    `Your ${count} overdue or due within 7 days:`,
-    '',
-    ...input.meetings.flatMap((meeting) => [
-      `${oneLine(meeting.title, 200)} — ${meetingUrl(input.baseUrl, meeting.id)}`,
-      ...meeting.actions.map(
-        (a) => `  - ${oneLine(a.text, 500)} (${dueLabel(a.dueDate, input.today)})`,
-      ),
+  return layout(input.productName, {
+    subject: oneLine(subject, 140),
+    text: [
+      `Your ${count} overdue or due within 7 days:`,
       '',
-    ]),
-    `Stop these e-mails: ${input.unsubscribeUrl}`,
-    `Turn them back on in the settings: ${input.settingsUrl}`,
-    '',
-    `— ${input.productName}`,
-  ].join('\n');
-  const html = page(
-    input.productName,
-    [
+      ...input.meetings.flatMap((meeting) => [
+        `${oneLine(meeting.title, 200)} — ${meetingUrl(input.baseUrl, meeting.id)}`,
+        ...meeting.actions.map(
+          (a) => `  - ${oneLine(a.text, 500)} (${dueLabel(a.dueDate, input.today)})`,
+        ),
+        '',
+      ]),
+      `Stop these e-mails: ${input.unsubscribeUrl}`,
+      `Turn them back on in the settings: ${input.settingsUrl}`,
+    ],
+    html: [
       `<p>Your ${escapeHtml(count)} overdue or due within 7 days:</p>`,
       ...input.meetings.map((meeting) =>
         [
@@ -200,11 +211,120 @@ export function digestMail(input: DigestMailInput): RenderedMail {
           '</ul>',
         ].join('\n'),
       ),
-    ].join('\n'),
-    `${link(input.unsubscribeUrl, 'Unsubscribe from the daily digest')} · ${link(
-      input.settingsUrl,
-      'Settings',
-    )}<br>`,
-  );
-  return { subject: oneLine(subject, 140), text, html };
+    ],
+    footer: {
+      text: [],
+      html: `${link(input.unsubscribeUrl, 'Unsubscribe from the daily digest')} · ${link(
+        input.settingsUrl,
+        'Settings',
+      )}`,
+    },
+  });
+}
+
+export interface RecapMailInput {
+  productName: string;
+  baseUrl: string;
+  meetingId: string;
+  title: string;
+  /** The meeting's date and time as the sender's time zone shows it. */
+  when: string;
+  sentBy: string;
+  agenda: readonly { text: string; completed: boolean }[];
+  /** Sanitised HTML. */
+  notesHtml: string;
+  /** The same notes as plain text. */
+  notesText: string;
+  notesOmitted: boolean;
+  actions: readonly {
+    text: string;
+    completed: boolean;
+    assignee: string | null;
+    dueDate: string | null;
+  }[];
+}
+
+function actionDetails(action: RecapMailInput['actions'][number]): string {
+  return [
+    action.assignee ?? 'unassigned',
+    action.dueDate ? `due ${formatDueDate(action.dueDate)}` : 'no due date',
+    action.completed ? 'done' : 'open',
+  ].join(', ');
+}
+
+const SECTION = 'style="margin: 20px 0 6px; font-size: 16px"';
+const MUTED = 'style="color: #6b7280"';
+
+/**
+ * A meeting's recap: the agenda with what was covered, the notes, the actions with assignee and
+ * due date, and a link. The notes come sanitised; every other user text is escaped.
+ */
+export function recapMail(input: RecapMailInput): RenderedMail {
+  const open = openMeeting(meetingUrl(input.baseUrl, input.meetingId));
+  const title = oneLine(input.title, 200);
+  const omitted = 'The notes are too long for this e-mail: open the meeting to read them.';
+  const covered = input.agenda.filter((item) => item.completed).length;
+  const agendaSummary = `${covered} of ${input.agenda.length} covered`;
+  return layout(input.productName, {
+    subject: oneLine(`Recap: ${oneLine(input.title, 120)} (${input.when})`, 180),
+    text: [
+      `${input.sentBy} sent the recap of "${title}", ${input.when}.`,
+      '',
+      `AGENDA (${agendaSummary})`,
+      ...(input.agenda.length
+        ? input.agenda.map(
+            (item) =>
+              `  [${item.completed ? 'x' : ' '}] ${oneLine(item.text, 1000)}${item.completed ? '' : ' (open)'}`,
+          )
+        : ['  No agenda items for this meeting']),
+      '',
+      'NOTES',
+      input.notesOmitted ? omitted : input.notesText.trim() || 'No notes.',
+      '',
+      'ACTIONS',
+      ...(input.actions.length
+        ? input.actions.map(
+            (action) =>
+              `  [${action.completed ? 'x' : ' '}] ${oneLine(action.text, 2000)} (${actionDetails(action)})`,
+          )
+        : ['  No actions for this meeting']),
+      '',
+      open.text,
+    ],
+    html: [
+      `<p>${escapeHtml(input.sentBy)} sent the recap of <strong>${escapeHtml(
+        input.title,
+      )}</strong>, ${escapeHtml(input.when)}.</p>`,
+      `<h2 ${SECTION}>Agenda <span ${MUTED}>(${agendaSummary})</span></h2>`,
+      input.agenda.length
+        ? [
+            '<ul style="margin: 0; padding-left: 20px; list-style: none">',
+            ...input.agenda.map((item) =>
+              item.completed
+                ? `<li>&#9745; ${escapeHtml(item.text)}</li>`
+                : `<li>&#9744; ${escapeHtml(item.text)} <span ${MUTED}>(open)</span></li>`,
+            ),
+            '</ul>',
+          ].join('\n')
+        : `<p ${MUTED}>No agenda items for this meeting</p>`,
+      `<h2 ${SECTION}>Notes</h2>`,
+      input.notesOmitted
+        ? `<p ${MUTED}>${omitted}</p>`
+        : input.notesHtml
+          ? `<div>${input.notesHtml}</div>`
+          : `<p ${MUTED}>No notes.</p>`,
+      `<h2 ${SECTION}>Actions</h2>`,
+      input.actions.length
+        ? [
+            '<ul style="margin: 0; padding-left: 20px; list-style: none">',
+            ...input.actions.map(
+              (action) =>
+                `<li>${action.completed ? '&#9745;' : '&#9744;'} ${escapeHtml(action.text)} <span ${MUTED}>(${escapeHtml(actionDetails(action))})</span></li>`,
+            ),
+            '</ul>',
+          ].join('\n')
+        : `<p ${MUTED}>No actions for this meeting</p>`,
+      open.html,
+    ],
+  });
 }

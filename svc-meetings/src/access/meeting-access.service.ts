@@ -1,21 +1,30 @@
-import { MeetingErrorCode } from '@meetings/contracts';
+import { MeetingErrorCode, type MeetingRole } from '@meetings/contracts';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { EntitlementService } from '../entitlement/entitlement.service.js';
 import { meetingError } from '../errors.js';
 import { MeetingStore } from '../store/meeting-store.js';
 import type { MeetingEntity, MeetingHead } from '../store/entities.js';
 import type { Caller } from './caller.js';
 
-/** Reading covers ticking actions; editing is everything else. */
-export type Permission = 'read' | 'edit';
+/**
+ * Reading covers ticking actions; editing is the meeting's content (owner and editors); owning is
+ * deleting the meeting and changing who it is shared with (the owner only).
+ */
+export type Permission = 'read' | 'edit' | 'own';
+
+type Sharing = Pick<MeetingHead, 'ownerId' | 'sharedWith' | 'sharedEditors'>;
+
+/** The caller's role, or null when the meeting is not theirs to see. */
+export function roleOf(meeting: Sharing, caller: Pick<Caller, 'id' | 'email'>): MeetingRole | null {
+  if (meeting.ownerId === caller.id) return 'owner';
+  if (!meeting.sharedWith.includes(caller.email)) return null;
+  return meeting.sharedEditors.includes(caller.email) ? 'editor' : 'viewer';
+}
 
 /** The owner and the e-mails the meeting is shared with may see it (and tick its actions). */
-export function canRead(
-  meeting: Pick<MeetingHead, 'ownerId' | 'sharedWith'>,
-  caller: Caller,
-): boolean {
-  return meeting.ownerId === caller.id || meeting.sharedWith.includes(caller.email);
+export function canRead(meeting: Sharing, caller: Caller): boolean {
+  return roleOf(meeting, caller) !== null;
 }
 
 /**
@@ -38,7 +47,7 @@ export class MeetingAccess {
   }
 
   /**
-   * Only the entitled owner changes more than a tick. May ask svc-subscription: never inside a
+   * Sight, then for a change the role and the plan. May ask svc-subscription: never inside a
    * transaction. `refusal` is a route's own refusal code (deleting an action has one).
    */
   async authorize(
@@ -47,19 +56,15 @@ export class MeetingAccess {
     permission: Permission,
     refusal?: MeetingErrorCode,
   ): Promise<MeetingEntity> {
+    const plan = permission === 'read' ? undefined : await this.editingPlan(caller);
     const meeting = await this.readable(caller, meetingId);
-    if (permission === 'edit') await this.requireEditor(caller, meeting, refusal);
+    if (plan) {
+      await this.requireEditorWith(this.dataSource.manager, caller, meeting, plan, {
+        permission,
+        refusal,
+      });
+    }
     return meeting;
-  }
-
-  async requireEditor(
-    caller: Caller,
-    meeting: MeetingHead,
-    refusal?: MeetingErrorCode,
-  ): Promise<void> {
-    // The owner first: nobody else's plan needs asking.
-    if (meeting.ownerId !== caller.id) throw meetingError(refusal ?? MeetingErrorCode.ReadOnly);
-    this.requireEditorWith(caller, meeting, await this.editingPlan(caller), refusal);
   }
 
   /**
@@ -78,14 +83,31 @@ export class MeetingAccess {
     }
   }
 
-  /** Only the owner edits, and only on a plan that allows it (in this order of refusals). */
-  requireEditorWith(
+  /** The caller's own plan must allow editing (for what they will own). */
+  async requireOwnPlan(caller: Caller): Promise<void> {
+    if (!(await this.entitlements.allowsEditing(caller)))
+      throw meetingError(MeetingErrorCode.NotEntitled);
+  }
+
+  /**
+   * The owner edits on their own plan; an editor edits as the owner would, on the owner's plan
+   * (its last known answer, read in `q`: svc-subscription answers only for the user it serves).
+   * Viewers, and editors where only the owner may act, get the route's refusal or "read-only".
+   */
+  async requireEditorWith(
+    q: EntityManager,
     caller: Caller,
     meeting: MeetingHead,
-    allowsEditing: () => boolean,
-    refusal?: MeetingErrorCode,
-  ): void {
-    if (meeting.ownerId !== caller.id) throw meetingError(refusal ?? MeetingErrorCode.ReadOnly);
-    if (!allowsEditing()) throw meetingError(refusal ?? MeetingErrorCode.NotEntitled);
+    callerPlan: () => boolean,
+    { permission = 'edit', refusal }: { permission?: Permission; refusal?: MeetingErrorCode } = {},
+  ): Promise<void> {
+    const role = roleOf(meeting, caller);
+    const mayAct = role === 'owner' || (role === 'editor' && permission === 'edit');
+    if (!mayAct) throw meetingError(refusal ?? MeetingErrorCode.ReadOnly);
+    const allowed =
+      role === 'owner'
+        ? callerPlan()
+        : await this.entitlements.lastKnownAllowsEditing(q, meeting.ownerId);
+    if (!allowed) throw meetingError(refusal ?? MeetingErrorCode.NotEntitled);
   }
 }

@@ -2,10 +2,12 @@ import {
   AddActionItemBodySchema,
   MeetingIdParamsSchema,
   MeetingItemParamsSchema,
+  RestoreActionItemBodySchema,
   UpdateActionItemBodySchema,
   UpdateActionOrderBodySchema,
   type AddActionItemBody,
   type MeetingResponse,
+  type RestoreActionItemBody,
   type UpdateActionItemBody,
   type UpdateActionOrderBody,
 } from '@meetings/contracts';
@@ -28,7 +30,21 @@ export class ActionsController {
     @Body({ schema: AddActionItemBodySchema }) body: AddActionItemBody,
   ): Promise<MeetingResponse> {
     return {
-      meeting: meetingView(await this.actions.add(callerOf(user), params.id, body), user.id),
+      meeting: meetingView(await this.actions.add(callerOf(user), params.id, body), callerOf(user)),
+    };
+  }
+
+  @Put(':id/restore-action-item')
+  async restore(
+    @CurrentUser() user: AuthUser,
+    @Param({ schema: MeetingIdParamsSchema }) params: { id: string },
+    @Body({ schema: RestoreActionItemBodySchema }) body: RestoreActionItemBody,
+  ): Promise<MeetingResponse> {
+    return {
+      meeting: meetingView(
+        await this.actions.restore(callerOf(user), params.id, body),
+        callerOf(user),
+      ),
     };
   }
 
@@ -41,7 +57,7 @@ export class ActionsController {
     return {
       meeting: meetingView(
         await this.actions.update(callerOf(user), params.id, params.itemId, body),
-        user.id,
+        callerOf(user),
       ),
     };
   }
@@ -53,7 +69,10 @@ export class ActionsController {
     @Body({ schema: UpdateActionOrderBodySchema }) body: UpdateActionOrderBody,
   ): Promise<MeetingResponse> {
     return {
-      meeting: meetingView(await this.actions.reorder(callerOf(user), params.id, body), user.id),
+      meeting: meetingView(
+        await this.actions.reorder(callerOf(user), params.id, body),
+        callerOf(user),
+      ),
     };
   }
 
@@ -65,7 +84,7 @@ export class ActionsController {
     return {
       meeting: meetingView(
         await this.actions.remove(callerOf(user), params.id, params.itemId),
-        user.id,
+        callerOf(user),
       ),
     };
   }

@@ -4,6 +4,7 @@ import {
   Subjects,
   type ActionAssigned,
   type AddActionItemBody,
+  type RestoreActionItemBody,
   type UpdateActionItemBody,
   type UpdateActionOrderBody,
 } from '@meetings/contracts';
@@ -54,6 +55,18 @@ export class ActionsService {
       const actionId = await this.items.add(tx, meetingId, body.text, fields);
       await this.shareWithAssignee(tx, meeting, fields.assignee);
       announceAssignment(emit, caller, meeting, { id: actionId, text: body.text }, fields.assignee);
+    });
+  }
+
+  /**
+   * A deleted action back as it was ("Undo"). Its assignee is not told again: they were told
+   * when it was first assigned.
+   */
+  restore(caller: Caller, meetingId: string, body: RestoreActionItemBody): Promise<FullMeeting> {
+    const fields = accountability(body);
+    return this.writer.change(caller, meetingId, 'edit', async (tx, meeting) => {
+      await this.items.restore(tx, meetingId, body, fields);
+      await this.shareWithAssignee(tx, meeting, fields.assignee);
     });
   }
 

@@ -2,10 +2,12 @@ import {
   AddAgendaItemBodySchema,
   MeetingIdParamsSchema,
   MeetingItemParamsSchema,
+  RestoreAgendaItemBodySchema,
   UpdateAgendaItemBodySchema,
   UpdateAgendaOrderBodySchema,
   type AddAgendaItemBody,
   type MeetingResponse,
+  type RestoreAgendaItemBody,
   type UpdateAgendaItemBody,
   type UpdateAgendaOrderBody,
 } from '@meetings/contracts';
@@ -28,7 +30,21 @@ export class AgendaController {
     @Body({ schema: AddAgendaItemBodySchema }) body: AddAgendaItemBody,
   ): Promise<MeetingResponse> {
     return {
-      meeting: meetingView(await this.agenda.add(callerOf(user), params.id, body), user.id),
+      meeting: meetingView(await this.agenda.add(callerOf(user), params.id, body), callerOf(user)),
+    };
+  }
+
+  @Put(':id/restore-agenda-item')
+  async restore(
+    @CurrentUser() user: AuthUser,
+    @Param({ schema: MeetingIdParamsSchema }) params: { id: string },
+    @Body({ schema: RestoreAgendaItemBodySchema }) body: RestoreAgendaItemBody,
+  ): Promise<MeetingResponse> {
+    return {
+      meeting: meetingView(
+        await this.agenda.restore(callerOf(user), params.id, body),
+        callerOf(user),
+      ),
     };
   }
 
@@ -41,7 +57,7 @@ export class AgendaController {
     return {
       meeting: meetingView(
         await this.agenda.update(callerOf(user), params.id, params.itemId, body),
-        user.id,
+        callerOf(user),
       ),
     };
   }
@@ -53,7 +69,10 @@ export class AgendaController {
     @Body({ schema: UpdateAgendaOrderBodySchema }) body: UpdateAgendaOrderBody,
   ): Promise<MeetingResponse> {
     return {
-      meeting: meetingView(await this.agenda.reorder(callerOf(user), params.id, body), user.id),
+      meeting: meetingView(
+        await this.agenda.reorder(callerOf(user), params.id, body),
+        callerOf(user),
+      ),
     };
   }
 
@@ -65,7 +84,7 @@ export class AgendaController {
     return {
       meeting: meetingView(
         await this.agenda.remove(callerOf(user), params.id, params.itemId),
-        user.id,
+        callerOf(user),
       ),
     };
   }

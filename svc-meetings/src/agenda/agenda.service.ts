@@ -2,6 +2,7 @@ import {
   MAX_AGENDA_ITEMS,
   MeetingErrorCode,
   type AddAgendaItemBody,
+  type RestoreAgendaItemBody,
   type UpdateAgendaItemBody,
   type UpdateAgendaOrderBody,
 } from '@meetings/contracts';
@@ -33,6 +34,12 @@ export class AgendaService {
   add(caller: Caller, meetingId: string, body: AddAgendaItemBody): Promise<FullMeeting> {
     return this.writer.changeOwn(caller, meetingId, 'edit', async (tx) => {
       await this.items.add(tx, meetingId, body.text);
+    });
+  }
+
+  restore(caller: Caller, meetingId: string, body: RestoreAgendaItemBody): Promise<FullMeeting> {
+    return this.writer.changeOwn(caller, meetingId, 'edit', async (tx) => {
+      await this.items.restore(tx, meetingId, body);
     });
   }
 

@@ -26,7 +26,7 @@ export class DuplicateController {
     return {
       meeting: meetingView(
         await this.duplicates.duplicate(callerOf(user), params.id, body),
-        user.id,
+        callerOf(user),
       ),
     };
   }

@@ -8,7 +8,7 @@ import { MeetingAccess } from '../access/meeting-access.service.js';
 import { ActionStore, AgendaStore } from '../items/item-store.js';
 import { sharedWithAssignees } from '../sharing/assignee-sharing.js';
 import { MeetingStore } from '../store/meeting-store.js';
-import type { ItemFields } from '../store/entities.js';
+import type { ItemFields, MeetingEntity } from '../store/entities.js';
 import type { FullMeeting } from '../store/views.js';
 import { MeetingWriter } from '../writing/meeting-writer.service.js';
 
@@ -32,7 +32,9 @@ export class DuplicateService {
     sourceId: string,
     options: DuplicateMeetingBody,
   ): Promise<FullMeeting> {
-    await this.access.authorize(caller, sourceId, 'edit');
+    const checked = await this.access.authorize(caller, sourceId, 'edit');
+    // An editor's copy is their own meeting: their own plan must allow creating it.
+    if (checked.ownerId !== caller.id) await this.access.requireOwnPlan(caller);
     return this.outbox.transaction(async (tx, emit) => {
       const source = await this.writer.lockReadable(tx, caller, sourceId);
       const { agenda, actions } = await this.meetings.full(tx, source);
@@ -42,6 +44,9 @@ export class DuplicateService {
           : options.actionsOption === 'move-incomplete'
             ? actions.filter((a) => !a.completed)
             : [];
+      const kept = options.includeShared
+        ? sharingOfCopy(source, caller)
+        : { sharedWith: [], sharedEditors: [] };
       const copyId = randomUUID();
       const copy = await this.meetings.insert(tx, {
         id: copyId,
@@ -52,11 +57,17 @@ export class DuplicateService {
         notes: options.includeNotes ? source.notes : '',
         // Copied actions keep their assignees, who must be able to see the copy.
         sharedWith: sharedWithAssignees(
-          options.includeShared ? source.sharedWith : [],
+          kept.sharedWith,
           caller.email,
           actionsCopied.map((action) => action.assignee),
         ),
+        sharedEditors: kept.sharedEditors,
         seriesId: source.seriesId,
+        // A copy is a one-off meeting of the series; only the next occurrence repeats.
+        recurrence: null,
+        durationMinutes: source.durationMinutes,
+        timeZone: source.timeZone,
+        previousOccurrenceId: null,
       });
 
       const agendaCopied =
@@ -82,4 +93,22 @@ function copiesOf<R extends ItemFields>(items: readonly R[], meetingId: string):
     ({ order, ...item }) =>
       ({ ...item, id: randomUUID(), meetingId, position: order }) as unknown as R,
   );
+}
+
+/**
+ * Who a copy is shared with, and who edits it: the source's people. An editor's copy is theirs,
+ * so they leave its list and the source's owner joins it as an editor.
+ */
+export function sharingOfCopy(
+  source: Pick<MeetingEntity, 'ownerId' | 'ownerEmail' | 'sharedWith' | 'sharedEditors'>,
+  caller: Pick<Caller, 'id' | 'email'>,
+): Pick<MeetingEntity, 'sharedWith' | 'sharedEditors'> {
+  if (source.ownerId === caller.id)
+    return { sharedWith: [...source.sharedWith], sharedEditors: [...source.sharedEditors] };
+  const owner = source.ownerEmail.toLowerCase();
+  const others = (emails: readonly string[]) => emails.filter((email) => email !== caller.email);
+  return {
+    sharedWith: [...others(source.sharedWith), owner],
+    sharedEditors: [...others(source.sharedEditors), owner],
+  };
 }

@@ -54,7 +54,9 @@ export class EntitlementService {
         token: caller.token,
       });
     } catch (error) {
-      const known = transientFailure(error) ? await this.lastKnown(caller.id) : undefined;
+      const known = transientFailure(error)
+        ? await this.lastKnown(this.dataSource.manager, caller.id)
+        : undefined;
       if (!known) throw error;
       this.logger.warn(
         { userId: caller.id, reason: transientFailure(error) },
@@ -124,8 +126,17 @@ export class EntitlementService {
     if ((inserted.raw as unknown[]).length === 0) await replaceOlder();
   }
 
-  private async lastKnown(userId: string): Promise<Entitlement | undefined> {
-    const row = await this.dataSource.manager.findOneBy(KnownEntitlement, { userId });
+  /**
+   * Whether another user's plan allows editing (an editor writes on the owner's plan), from the
+   * last answer or event kept for them; none kept counts as no.
+   */
+  async lastKnownAllowsEditing(q: EntityManager, userId: string): Promise<boolean> {
+    const known = await this.lastKnown(q, userId);
+    return known !== undefined && entitled(known);
+  }
+
+  private async lastKnown(q: EntityManager, userId: string): Promise<Entitlement | undefined> {
+    const row = await q.findOneBy(KnownEntitlement, { userId });
     if (!row) return undefined;
     return {
       userId,

@@ -42,20 +42,59 @@ export class ItemList<R extends ItemFields> {
     text: string,
     fields: Partial<Omit<R, keyof ItemFields>> = {},
   ): Promise<string> {
+    await this.requireRoom(q, meetingId);
+    const position = await this.kind.store.nextPosition(q, meetingId);
+    const row = this.newRow(meetingId, text, false, position, fields);
+    await this.kind.store.insert(q, [row]);
+    return row.id;
+  }
+
+  /**
+   * A deleted item back at the place it had (`order` 1 is first; past the end is last), ticked
+   * as it was; the items from there on move down one and the list is numbered 1..n again.
+   */
+  async restore(
+    q: Queryable,
+    meetingId: string,
+    item: { text: string; completed: boolean; order: number },
+    fields: Partial<Omit<R, keyof ItemFields>> = {},
+  ): Promise<string> {
+    await this.requireRoom(q, meetingId);
+    const ids = (await this.kind.store.list(q, [meetingId])).map((entry) => entry.id);
+    const index = Math.min(Math.max(item.order - 1, 0), ids.length);
+    const row = this.newRow(meetingId, item.text, item.completed, index + 1, fields);
+    ids.splice(index, 0, row.id);
+    await this.kind.store.insert(q, [row]);
+    await this.kind.store.reposition(
+      q,
+      meetingId,
+      ids,
+      ids.map((_, at) => at + 1),
+    );
+    return row.id;
+  }
+
+  private async requireRoom(q: Queryable, meetingId: string): Promise<void> {
     if ((await this.kind.store.count(q, meetingId)) >= this.kind.max)
       throw meetingError(MeetingErrorCode.TooManyItems);
-    const position = await this.kind.store.nextPosition(q, meetingId);
-    const row = {
+  }
+
+  private newRow(
+    meetingId: string,
+    text: string,
+    completed: boolean,
+    position: number,
+    fields: Partial<Omit<R, keyof ItemFields>>,
+  ): R {
+    return {
       id: randomUUID(),
-      meetingId: meetingId,
+      meetingId,
       text,
-      completed: false,
+      completed,
       position,
       ...fields,
       ...this.kind.fromText(text),
     } as R;
-    await this.kind.store.insert(q, [row]);
-    return row.id;
   }
 
   async update(

@@ -38,7 +38,9 @@ export class MeetingsController {
     @CurrentUser() user: AuthUser,
     @Body({ schema: CreateMeetingBodySchema }) body: CreateMeetingBody,
   ): Promise<MeetingResponse> {
-    return { meeting: meetingView(await this.meetings.create(callerOf(user), body), user.id) };
+    return {
+      meeting: meetingView(await this.meetings.create(callerOf(user), body), callerOf(user)),
+    };
   }
 
   @Get(':id')
@@ -46,7 +48,9 @@ export class MeetingsController {
     @CurrentUser() user: AuthUser,
     @Param({ schema: MeetingIdParamsSchema }) params: MeetingParams,
   ): Promise<MeetingResponse> {
-    return { meeting: meetingView(await this.meetings.get(callerOf(user), params.id), user.id) };
+    return {
+      meeting: meetingView(await this.meetings.get(callerOf(user), params.id), callerOf(user)),
+    };
   }
 
   @Put(':id/update-info')
@@ -58,7 +62,7 @@ export class MeetingsController {
     return {
       meeting: meetingView(
         await this.meetings.updateInfo(callerOf(user), params.id, body),
-        user.id,
+        callerOf(user),
       ),
     };
   }

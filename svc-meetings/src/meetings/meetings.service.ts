@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
+  MEETING_DURATION,
   MeetingErrorCode,
   ServerMessages,
   type CreateMeetingBody,
   type ListMeetingsQuery,
   type MeetingListResponse,
   type UpdateMeetingInfoBody,
+  ValidationMessages,
 } from '@meetings/contracts';
 import { Outbox } from '@meetings/service-kit';
 import { Injectable } from '@nestjs/common';
@@ -18,6 +20,20 @@ import { MeetingStore } from '../store/meeting-store.js';
 import type { FullMeeting } from '../store/views.js';
 import { meetingSummaryView } from '../store/views.js';
 import { MeetingWriter } from '../writing/meeting-writer.service.js';
+import { normalizeRecurrence, RecurrenceError } from '../series/recurrence.js';
+
+function checkedRecurrence(rule: string | null): string | null {
+  if (rule === null) return null;
+  try {
+    return normalizeRecurrence(rule);
+  } catch (error) {
+    if (!(error instanceof RecurrenceError)) throw error;
+    throw meetingError(
+      MeetingErrorCode.InvalidRecurrence,
+      `${ValidationMessages.recurrenceInvalid} (${error.message})`,
+    );
+  }
+}
 
 @Injectable()
 export class MeetingsService {
@@ -61,7 +77,12 @@ export class MeetingsService {
         date: body.date ? new Date(body.date) : new Date(),
         notes: '',
         sharedWith: [],
+        sharedEditors: [],
         seriesId: id,
+        recurrence: null,
+        durationMinutes: MEETING_DURATION.default,
+        timeZone: caller.timeZone,
+        previousOccurrenceId: null,
       });
       return this.writer.publish(tx, emit, meeting);
     });
@@ -71,11 +92,19 @@ export class MeetingsService {
     return this.meetings.full(this.dataSource, await this.access.readable(caller, meetingId));
   }
 
+  /**
+   * A rule is checked before anything is written (a refused one changes nothing) and is read in
+   * the owner's time zone as it is when the rule is set.
+   */
   updateInfo(caller: Caller, meetingId: string, body: UpdateMeetingInfoBody): Promise<FullMeeting> {
+    const recurrence =
+      body.recurrence === undefined ? undefined : checkedRecurrence(body.recurrence);
     return this.writer.change(caller, meetingId, 'edit', (tx) =>
       this.meetings.update(tx, meetingId, {
         title: body.title,
         date: body.date ? new Date(body.date) : undefined,
+        durationMinutes: body.durationMinutes,
+        ...(recurrence === undefined ? {} : { recurrence, timeZone: caller.timeZone }),
       }),
     );
   }

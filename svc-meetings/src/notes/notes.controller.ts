@@ -23,7 +23,10 @@ export class NotesController {
     @Body({ schema: UpdateNotesBodySchema }) body: UpdateNotesBody,
   ): Promise<MeetingResponse> {
     return {
-      meeting: meetingView(await this.notes.update(callerOf(user), params.id, body.notes), user.id),
+      meeting: meetingView(
+        await this.notes.update(callerOf(user), params.id, body.notes),
+        callerOf(user),
+      ),
     };
   }
 }

@@ -1,6 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SERVICE_CONFIG, sanitizeNotes } from '@meetings/service-kit';
+import { LOGGER, SERVICE_CONFIG, sanitizeNotes } from '@meetings/service-kit';
+import type { Logger } from 'pino';
 import type { Caller } from '../access/caller.js';
+import { LiveNotesServer } from '../collab/live-notes.server.js';
+import { LiveNotesStore } from '../collab/live-notes.store.js';
 import type { MeetingsEnv } from '../config.js';
 import { MeetingStore } from '../store/meeting-store.js';
 import type { FullMeeting } from '../store/views.js';
@@ -11,14 +14,28 @@ export class NotesService {
   constructor(
     private readonly writer: MeetingWriter,
     private readonly meetings: MeetingStore,
+    private readonly live: LiveNotesStore,
+    private readonly rooms: LiveNotesServer,
     @Inject(SERVICE_CONFIG) private readonly config: MeetingsEnv,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** Stored sanitised, so every reader gets safe HTML whatever the client sent. */
-  update(caller: Caller, meetingId: string, notes: string): Promise<FullMeeting> {
+  /**
+   * Stored sanitised, so every reader gets safe HTML whatever the client sent. Notes edited live
+   * take the save as a change of their shared state, which reaches the people in the room.
+   */
+  async update(caller: Caller, meetingId: string, notes: string): Promise<FullMeeting> {
     const clean = sanitizeNotes(notes, this.config.NOTES_IMAGES);
-    return this.writer.changeOwn(caller, meetingId, 'edit', (tx) =>
-      this.meetings.update(tx, meetingId, { notes: clean }),
-    );
+    let live = false;
+    const saved = await this.writer.changeOwn(caller, meetingId, 'edit', async (tx) => {
+      live = this.rooms.isOpen(meetingId) || (await this.live.isLive(tx, meetingId));
+      await this.meetings.update(tx, meetingId, { notes: clean });
+    });
+    if (live) {
+      await this.rooms.applySave(meetingId, clean).catch((error: unknown) => {
+        this.logger.warn({ err: error, meetingId }, 'notes saved, but not brought into the room');
+      });
+    }
+    return saved;
   }
 }

@@ -5,18 +5,24 @@ import type { Caller } from '../access/caller.js';
 import { MeetingAccess } from '../access/meeting-access.service.js';
 import { ActionStore, byMeeting } from '../items/item-store.js';
 import { ActionItemEntity, MeetingEntity } from '../store/entities.js';
+import { MeetingStore } from '../store/meeting-store.js';
 import { actionItemView } from '../store/views.js';
 
 /** Enough earlier occurrences for any meeting page; older ones are a click away on the actions page. */
 const MAX_EARLIER_MEETINGS = 50;
 
-/** Earlier occurrences (same series, or same owner and title) the caller may see, newest first, with their open actions. */
+/**
+ * Earlier occurrences the caller may see, newest first, with their open actions. A series that
+ * repeats (a rule, or a next occurrence made) is its meetings, whatever their titles; otherwise
+ * the same series (duplicates) or the same owner and title.
+ */
 @Injectable()
 export class PreviousActionsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly access: MeetingAccess,
     private readonly actions: ActionStore,
+    private readonly meetings: MeetingStore,
   ) {}
 
   async list(
@@ -31,13 +37,16 @@ export class PreviousActionsService {
       .select('1')
       .where('a.meetingId = m.id');
     if (!showCompleted) actionsOf.andWhere('NOT a.completed');
+    const inSeries = await this.meetings.isRecurringSeries(this.dataSource, meeting.seriesId);
     const earlier = await this.dataSource
       .getRepository(MeetingEntity)
       .createQueryBuilder('m')
       .select(['m.id', 'm.title', 'm.date'])
       .where('m.date < :date AND m.id <> :id', { date: meeting.date, id: meeting.id })
       .andWhere(
-        '(m.seriesId = :seriesId OR (m.ownerId = :ownerId AND lower(btrim(m.title)) = lower(btrim(:title))))',
+        inSeries
+          ? 'm.seriesId = :seriesId'
+          : '(m.seriesId = :seriesId OR (m.ownerId = :ownerId AND lower(btrim(m.title)) = lower(btrim(:title))))',
         { seriesId: meeting.seriesId, ownerId: meeting.ownerId, title: meeting.title },
       )
       .andWhere('(m.ownerId = :callerId OR m.sharedWith @> ARRAY[:callerEmail::text])', {

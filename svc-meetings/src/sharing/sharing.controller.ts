@@ -1,6 +1,8 @@
 import {
+  AddSharedUserBodySchema,
   MeetingIdParamsSchema,
   SharedUserBodySchema,
+  type AddSharedUserBody,
   type MeetingResponse,
   type SharedUserBody,
 } from '@meetings/contracts';
@@ -20,12 +22,12 @@ export class SharingController {
   async share(
     @CurrentUser() user: AuthUser,
     @Param({ schema: MeetingIdParamsSchema }) params: { id: string },
-    @Body({ schema: SharedUserBodySchema }) body: SharedUserBody,
+    @Body({ schema: AddSharedUserBodySchema }) body: AddSharedUserBody,
   ): Promise<MeetingResponse> {
     return {
       meeting: meetingView(
-        await this.sharing.share(callerOf(user), params.id, body.email),
-        user.id,
+        await this.sharing.share(callerOf(user), params.id, body.email, body.role),
+        callerOf(user),
       ),
     };
   }
@@ -39,7 +41,7 @@ export class SharingController {
     return {
       meeting: meetingView(
         await this.sharing.unshare(callerOf(user), params.id, body.email),
-        user.id,
+        callerOf(user),
       ),
     };
   }

@@ -3,6 +3,7 @@ import {
   MeetingErrorCode,
   Subjects,
   type MeetingShared,
+  type ShareRole,
 } from '@meetings/contracts';
 import { Injectable } from '@nestjs/common';
 import type { Caller } from '../access/caller.js';
@@ -19,15 +20,27 @@ export class SharingService {
     private readonly meetings: MeetingStore,
   ) {}
 
-  share(caller: Caller, meetingId: string, email: string): Promise<FullMeeting> {
-    return this.writer.change(caller, meetingId, 'edit', async (tx, meeting, emit) => {
+  /**
+   * Shares with a new address as `role` (a viewer unless told); with a role, an address already
+   * shared takes that role instead of being refused.
+   */
+  share(caller: Caller, meetingId: string, email: string, role?: ShareRole): Promise<FullMeeting> {
+    return this.writer.change(caller, meetingId, 'own', async (tx, meeting, emit) => {
       if (email === meeting.ownerEmail.toLowerCase())
         throw meetingError(MeetingErrorCode.EmailIsOwner);
-      if (meeting.sharedWith.includes(email))
-        throw meetingError(MeetingErrorCode.EmailAlreadyShared);
+      if (meeting.sharedWith.includes(email)) {
+        if (!role) throw meetingError(MeetingErrorCode.EmailAlreadyShared);
+        await this.meetings.update(tx, meetingId, {
+          sharedEditors: withRole(meeting.sharedEditors, email, role),
+        });
+        return;
+      }
       if (meeting.sharedWith.length >= MAX_SHARED_WITH)
         throw meetingError(MeetingErrorCode.TooManyItems);
-      await this.meetings.update(tx, meetingId, { sharedWith: [...meeting.sharedWith, email] });
+      await this.meetings.update(tx, meetingId, {
+        sharedWith: [...meeting.sharedWith, email],
+        sharedEditors: withRole(meeting.sharedEditors, email, role ?? 'viewer'),
+      });
       // The new address hears about it (svc-auth mails an invitation).
       const shared: MeetingShared = {
         meetingId,
@@ -40,11 +53,17 @@ export class SharingService {
   }
 
   unshare(caller: Caller, meetingId: string, email: string): Promise<FullMeeting> {
-    return this.writer.change(caller, meetingId, 'edit', async (tx, meeting) => {
+    return this.writer.change(caller, meetingId, 'own', async (tx, meeting) => {
       if (!meeting.sharedWith.includes(email)) throw meetingError(MeetingErrorCode.EmailNotShared);
       await this.meetings.update(tx, meetingId, {
         sharedWith: meeting.sharedWith.filter((shared) => shared !== email),
+        sharedEditors: withRole(meeting.sharedEditors, email, 'viewer'),
       });
     });
   }
+}
+
+function withRole(editors: readonly string[], email: string, role: ShareRole): string[] {
+  const others = editors.filter((editor) => editor !== email);
+  return role === 'editor' ? [...others, email] : others;
 }

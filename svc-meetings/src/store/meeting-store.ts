@@ -5,10 +5,24 @@ import { MeetingEntity, type MeetingHead } from './entities.js';
 import { columnName, hydrate, selection, type Queryable } from './query.js';
 import type { FullMeeting } from './views.js';
 
-export type NewMeeting = Omit<MeetingEntity, 'version' | 'createdAt' | 'updatedAt'>;
+export type NewMeeting = Omit<
+  MeetingEntity,
+  'version' | 'createdAt' | 'updatedAt' | 'recapSentAt' | 'notesState'
+>;
 
 export type MeetingChanges = Partial<
-  Pick<MeetingEntity, 'title' | 'date' | 'notes' | 'sharedWith'>
+  Pick<
+    MeetingEntity,
+    | 'title'
+    | 'date'
+    | 'notes'
+    | 'notesState'
+    | 'sharedWith'
+    | 'sharedEditors'
+    | 'recurrence'
+    | 'durationMinutes'
+    | 'timeZone'
+  >
 >;
 
 export interface VisibleQuery {
@@ -37,6 +51,20 @@ export class MeetingStore {
     const query = meetings(q).createQueryBuilder('m').where('m.id = :id', { id });
     if (options.lock) query.setLock('pessimistic_write');
     return (await query.getOne()) ?? undefined;
+  }
+
+  /** The meeting made as `meetingId`'s next occurrence, if any. */
+  async nextOf(q: Queryable, meetingId: string): Promise<MeetingEntity | undefined> {
+    return (await meetings(q).findOneBy({ previousOccurrenceId: meetingId })) ?? undefined;
+  }
+
+  /** Whether the series ever repeated: a rule on one of its meetings, or a next occurrence made. */
+  async isRecurringSeries(q: Queryable, seriesId: string): Promise<boolean> {
+    return meetings(q)
+      .createQueryBuilder('m')
+      .where('m.seriesId = :seriesId', { seriesId })
+      .andWhere('(m.recurrence IS NOT NULL OR m.previousOccurrenceId IS NOT NULL)')
+      .getExists();
   }
 
   async insert(q: Queryable, meeting: NewMeeting): Promise<MeetingEntity> {
@@ -68,6 +96,25 @@ export class MeetingStore {
       .execute();
     const [meeting] = hydrate(repository, result.raw as Record<string, unknown>[]);
     return meeting!;
+  }
+
+  /**
+   * Records a recap sent now unless one went out in the last `minutes`: one conditional UPDATE, so
+   * of two concurrent sends only one finds the row still claimable. False when refused.
+   */
+  async claimRecap(q: Queryable, id: string, minutes: number): Promise<boolean> {
+    const repository = meetings(q);
+    const sentAt = columnName(repository.metadata, 'recapSentAt');
+    const result = await repository
+      .createQueryBuilder()
+      .update()
+      .set({ recapSentAt: () => 'now()' })
+      .where('id = :id', { id })
+      .andWhere(`(${sentAt} IS NULL OR ${sentAt} <= now() - make_interval(mins => :minutes))`, {
+        minutes,
+      })
+      .execute();
+    return (result.affected ?? 0) > 0;
   }
 
   async remove(q: Queryable, id: string): Promise<void> {

@@ -5,6 +5,8 @@ import type {
   MeetingSnapshot,
   MeetingSummary,
 } from '@meetings/contracts';
+import { roleOf } from '../access/meeting-access.service.js';
+import type { Caller } from '../access/caller.js';
 import type { ActionFields, AgendaFields, MeetingEntity, MeetingHead } from './entities.js';
 
 export interface FullMeeting {
@@ -41,17 +43,27 @@ export function meetingSummaryView(row: MeetingHead, callerId: string): MeetingS
     owner: { _id: row.ownerId, id: row.ownerId, email: row.ownerEmail },
     sharedWith: row.sharedWith,
     isOwner: row.ownerId === callerId,
+    recurrence: row.recurrence,
+    durationMinutes: row.durationMinutes,
   };
 }
 
-export function meetingView(full: FullMeeting, callerId: string): Meeting {
+export function meetingView(full: FullMeeting, caller: Pick<Caller, 'id' | 'email'>): Meeting {
   const { meeting } = full;
   return {
-    ...meetingSummaryView(meeting, callerId),
+    ...meetingSummaryView(meeting, caller.id),
     agenda: full.agenda.map(agendaItemView),
     notes: meeting.notes,
     actions: full.actions.map(actionItemView),
     seriesId: meeting.seriesId,
+    sharedRoles: Object.fromEntries(
+      meeting.sharedWith.map((email) => [
+        email,
+        meeting.sharedEditors.includes(email) ? 'editor' : 'viewer',
+      ]),
+    ),
+    // Sight was checked before the view: whoever is not owner or editor is a viewer.
+    role: roleOf(meeting, caller) ?? 'viewer',
     version: meeting.version,
     createdAt: meeting.createdAt.toISOString(),
     updatedAt: meeting.updatedAt.toISOString(),

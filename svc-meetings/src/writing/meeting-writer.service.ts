@@ -2,6 +2,7 @@ import {
   MeetingErrorCode,
   Subjects,
   type MeetingDeleted,
+  type MeetingEdited,
   type MeetingUpserted,
 } from '@meetings/contracts';
 import { Outbox, type Emit } from '@meetings/service-kit';
@@ -20,7 +21,7 @@ export type MeetingWork = (tx: EntityManager, meeting: MeetingEntity, emit: Emit
 
 /**
  * Every change: the caller's plan asked outside any transaction (it may ask svc-subscription), the
- * meeting read once, locked, and checked (sight; for an edit, owner and plan), then applied in
+ * meeting read once, locked, and checked (sight; for a change, role and plan), then applied in
  * one transaction with its versioned `meetings.meeting.upserted` event when it changes what other
  * services copy, so a refusal undoes both.
  */
@@ -45,10 +46,11 @@ export class MeetingWriter {
 
   /**
    * A change to what only svc-meetings keeps (the notes, the agenda): versioned like any other, but
-   * without an event, since no field of the snapshot other services copy (`meetingSnapshot`)
-   * moves. One would only make the relay publish and svc-actions re-apply an index entry that
-   * stays as it was, on every save of the notes. The next published change carries a higher
-   * version still, so the higher-version-wins rule holds.
+   * without the upserted event, since no field of the snapshot other services copy
+   * (`meetingSnapshot`) moves: svc-actions would re-apply an index entry that stays as it was, on
+   * every save of the notes. It writes the small `meetings.meeting.edited` instead, which no
+   * service consumes and open copies of the meeting hear (live updates). The next upserted event
+   * carries a higher version still, so the higher-version-wins rule holds.
    */
   changeOwn(
     caller: Caller,
@@ -67,21 +69,30 @@ export class MeetingWriter {
     refusal: MeetingErrorCode | undefined,
     published: boolean,
   ): Promise<FullMeeting> {
-    const plan = permission === 'edit' ? await this.access.editingPlan(caller) : undefined;
+    const plan = permission === 'read' ? undefined : await this.access.editingPlan(caller);
     return this.outbox.transaction(async (tx, emit) => {
       const locked = await this.lockReadable(tx, caller, meetingId);
-      if (plan) this.access.requireEditorWith(caller, locked, plan, refusal);
+      if (plan)
+        await this.access.requireEditorWith(tx, caller, locked, plan, { permission, refusal });
       await work(tx, locked, emit);
-      const touched = await this.meetings.touch(tx, meetingId);
-      return published ? this.publish(tx, emit, touched) : this.meetings.full(tx, touched);
+      if (published) return this.publish(tx, emit, await this.meetings.touch(tx, meetingId));
+      return this.meetings.full(tx, await this.edited(tx, emit, meetingId));
     });
+  }
+
+  /** A change to what only svc-meetings keeps: the next version, told as `meeting.edited`. */
+  async edited(tx: EntityManager, emit: Emit, meetingId: string): Promise<MeetingEntity> {
+    const touched = await this.meetings.touch(tx, meetingId);
+    const edited: MeetingEdited = { meetingId, version: touched.version };
+    emit(Subjects.MeetingEdited, edited);
+    return touched;
   }
 
   async remove(caller: Caller, meetingId: string): Promise<void> {
     const plan = await this.access.editingPlan(caller);
     await this.outbox.transaction(async (tx, emit) => {
       const locked = await this.lockReadable(tx, caller, meetingId);
-      this.access.requireEditorWith(caller, locked, plan);
+      await this.access.requireEditorWith(tx, caller, locked, plan, { permission: 'own' });
       await this.meetings.remove(tx, meetingId);
       const deleted: MeetingDeleted = { meetingId, version: locked.version + 1 };
       emit(Subjects.MeetingDeleted, deleted);

@@ -65,26 +65,37 @@ export class InternalAuthGuard implements CanActivate {
     return true;
   }
 
-  private async verify(authorization: string | string[] | undefined): Promise<AuthUser> {
-    const token = typeof authorization === 'string' ? BEARER.exec(authorization)?.[1] : undefined;
-    if (!token) throw Errors.unauthenticated();
-    const verified = await jwtVerify(token, this.keys, {
-      algorithms: [INTERNAL_TOKEN_ALGORITHM],
-      issuer: INTERNAL_TOKEN_ISSUER,
-      audience: INTERNAL_TOKEN_AUDIENCE,
-      clockTolerance: 5,
-      maxTokenAge: MAX_AGE_SECONDS,
-    }).catch(() => undefined);
-    const claims = InternalTokenClaimsSchema.safeParse(verified?.payload);
-    if (!claims.success) throw Errors.unauthenticated();
-    return {
-      id: claims.data.sub,
-      email: claims.data.email,
-      sessionId: claims.data.sid,
-      timeZone: claims.data.tz ?? DEFAULT_TIME_ZONE,
-      token,
-    };
+  private verify(authorization: string | string[] | undefined): Promise<AuthUser> {
+    return verifyInternalToken(this.keys, authorization);
   }
+}
+
+/**
+ * The caller an `authorization: Bearer <internal token>` header vouches for, checked as every
+ * guarded route checks it (also for connections that are not HTTP routes: live notes).
+ */
+export async function verifyInternalToken(
+  keys: KeyStore,
+  authorization: string | string[] | undefined,
+): Promise<AuthUser> {
+  const token = typeof authorization === 'string' ? BEARER.exec(authorization)?.[1] : undefined;
+  if (!token) throw Errors.unauthenticated();
+  const verified = await jwtVerify(token, keys, {
+    algorithms: [INTERNAL_TOKEN_ALGORITHM],
+    issuer: INTERNAL_TOKEN_ISSUER,
+    audience: INTERNAL_TOKEN_AUDIENCE,
+    clockTolerance: 5,
+    maxTokenAge: MAX_AGE_SECONDS,
+  }).catch(() => undefined);
+  const claims = InternalTokenClaimsSchema.safeParse(verified?.payload);
+  if (!claims.success) throw Errors.unauthenticated();
+  return {
+    id: claims.data.sub,
+    email: claims.data.email,
+    sessionId: claims.data.sid,
+    timeZone: claims.data.tz ?? DEFAULT_TIME_ZONE,
+    token,
+  };
 }
 
 /** The signed-in caller of a guarded route. */

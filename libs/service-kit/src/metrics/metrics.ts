@@ -22,6 +22,18 @@ export class ServiceMetrics {
     });
   }
 
+  /** A service's own gauge, read at scrape time. */
+  gauge(name: string, help: string, read: () => number): void {
+    new Gauge({
+      name,
+      help,
+      registers: [this.registry],
+      collect() {
+        this.set(read());
+      },
+    });
+  }
+
   /** Gauges read at scrape time: what is waiting in the outbox, whether the bus is connected. */
   watch(outbox: Outbox, bus: MessageBus): void {
     new Gauge({

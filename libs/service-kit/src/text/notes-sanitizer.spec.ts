@@ -153,6 +153,9 @@ describe('the editor formats', () => {
     expect(sanitizeNotes('<img src="//tracker.example/p.gif">', 'any')).toBe('');
     expect(normalise(sanitizeNotes(remote, 'any'))).toBe(normalise(remote));
     expect(normalise(sanitizeNotes(inline, 'self'))).toBe(normalise(inline));
+    // A mail's notes keep no image at all.
+    expect(sanitizeNotes(remote, 'none')).toBe('<p>beforeafter</p>');
+    expect(sanitizeNotes(`<p>a</p>${inline}`, 'none')).toBe('<p>a</p><p></p>');
   });
 
   it('forces links to open in a new tab without opener', () => {

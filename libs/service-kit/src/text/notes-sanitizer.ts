@@ -19,9 +19,10 @@ const link: Transformer = (_tag, attribs) => {
 
 /**
  * Which image addresses notes may keep: `any` also keeps http(s) addresses; `self` keeps only
- * images inside the notes (data: URIs), so no one learns who opened a shared meeting.
+ * images inside the notes (data: URIs), so no one learns who opened a shared meeting; `none` keeps
+ * no image (a mail: clients block both kinds, and data: images would swell the message).
  */
-export type NotesImages = 'self' | 'any';
+export type NotesImages = 'self' | 'any' | 'none';
 
 /** Images keep a raster data address (or, with remote images allowed, http(s)) and a numeric size. */
 const image =
@@ -29,7 +30,10 @@ const image =
   (_tag, attribs) => {
     const kept: Attributes = {};
     const src = attribs.src?.trim();
-    if (src && (IMAGE_DATA.test(src) || (images === 'any' && IMAGE_URL.test(src)))) kept.src = src;
+    const allowed =
+      images !== 'none' &&
+      (IMAGE_DATA.test(src ?? '') || (images === 'any' && IMAGE_URL.test(src ?? '')));
+    if (src && allowed) kept.src = src;
     for (const dimension of ['width', 'height']) {
       const value = attribs[dimension]?.trim();
       if (value && DIMENSION.test(value)) kept[dimension] = value;
@@ -113,7 +117,11 @@ const options = (images: NotesImages): IOptions => ({
   },
 });
 
-const OPTIONS: Record<NotesImages, IOptions> = { self: options('self'), any: options('any') };
+const OPTIONS: Record<NotesImages, IOptions> = {
+  self: options('self'),
+  any: options('any'),
+  none: options('none'),
+};
 
 const EMPTY = /^(?:\s|<p>|<\/p>|<br\s*\/?>)*$/;
 

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { BRANDING_FIELD_ATTRIBUTE, OnboardingTexts, type Branding } from '@meetings/contracts';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from '@meetings/shell-context/router';
+import { MAIN_CONTENT_ID, SkipLink } from '../SkipLink.js';
 import { LandingCopy } from './texts.js';
 
 interface Feature {
@@ -74,6 +75,7 @@ export function LandingPage({ branding }: { branding: Branding }) {
   const brand = (field: 'productName' | 'footerCredit') => ({ [BRANDING_FIELD_ATTRIBUTE]: field });
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <SkipLink />
       <AppBar position="static" color="transparent" elevation={0}>
         <Toolbar sx={{ gap: 1 }}>
           {logoUrl ? <Box component="img" src={logoUrl} alt="" sx={{ height: 28 }} /> : null}
@@ -91,7 +93,12 @@ export function LandingPage({ branding }: { branding: Branding }) {
         </Toolbar>
       </AppBar>
 
-      <Box component="main" sx={{ flexGrow: 1 }}>
+      <Box
+        component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        sx={{ flexGrow: 1, '&:focus': { outline: 'none' } }}
+      >
         <Container maxWidth="md" sx={{ py: { xs: 6, md: 10 }, textAlign: 'center' }}>
           <Typography variant="h3" component="h1" gutterBottom sx={{ fontWeight: 700 }}>
             {LandingCopy.headline}

@@ -30,6 +30,10 @@ const texts = () =>
     .getAllByRole('listitem')
     .map((item) => item.textContent);
 
+/** The body of the first call to a route (the add box also asks for hashtag suggestions). */
+const sent = (fetch: { calls: { method: string; path: string; body: unknown }[] }, route: string) =>
+  fetch.calls.find((call) => `${call.method} ${call.path}` === route)?.body;
+
 const chips = () =>
   [...document.querySelectorAll('[data-hashtag]')].map((chip) => chip.textContent);
 
@@ -52,7 +56,7 @@ describe('actions panel', () => {
     expect(fetch.calls).toEqual([]);
     await user.type(box, ' Draft #plan {Enter}');
     await waitFor(() => expect(texts()).toContain('Draft #plan'));
-    expect(fetch.calls[0]?.body).toEqual({
+    expect(sent(fetch, 'PUT /meetings/m1/add-action-item')).toEqual({
       text: 'Draft #plan',
       completed: false,
       hashtags: ['plan'],
@@ -79,7 +83,10 @@ describe('actions panel', () => {
     });
     await user.click(screen.getByText('Call Sam'));
     await user.type(screen.getByRole('textbox', { name: 'Edit action item' }), ' #sales{Enter}');
-    expect(fetch.calls[0]?.body).toEqual({ text: 'Call Sam #sales', hashtags: ['sales'] });
+    expect(sent(fetch, 'PUT /meetings/m1/update-action-item/x3')).toEqual({
+      text: 'Call Sam #sales',
+      hashtags: ['sales'],
+    });
     await waitFor(() =>
       expect(services.toast.shown).toEqual([
         { kind: 'error', title: 'Error', description: 'Failed to update action item' },
@@ -127,12 +134,23 @@ describe('actions panel', () => {
     ]);
   });
 
-  it('deletes an action with "Action item deleted"', async () => {
-    const { user, services } = setup({
-      'DELETE /meetings/m1/delete-action-item/x3': () =>
-        answer({ actions: actions.filter((a) => a.id !== 'x3') }),
-    });
-    const row = screen.getByText('Call Sam').closest('li')!;
+  it('deletes an action with "Action item deleted" and Undo, which puts it back as it was, in its place', async () => {
+    const owed = {
+      ...actionItem('x1', 'Send the #budget to #finance-team', 2, true),
+      assignee: 'ada@example.com',
+      dueDate: '2026-03-12',
+    };
+    const before = [actions[1]!, owed, actions[2]!];
+    const { user, services, fetch } = setup(
+      {
+        'DELETE /meetings/m1/delete-action-item/x1': () =>
+          answer({ actions: before.filter((a) => a.id !== 'x1') }),
+        'PUT /meetings/m1/restore-action-item': () =>
+          answer({ actions: [actions[1]!, { ...owed, id: 'x9', _id: 'x9' }, actions[2]!] }),
+      },
+      meeting({ actions: before }),
+    );
+    const row = screen.getByText('Send the').closest('li')!;
     await user.click(within(row).getByRole('button', { name: 'Delete action item' }));
     await waitFor(() =>
       expect(services.toast.shown).toEqual([
@@ -140,8 +158,74 @@ describe('actions panel', () => {
           kind: 'success',
           title: 'Action item deleted',
           description: 'Action item removed successfully.',
+          undo: expect.any(Function),
         },
       ]),
+    );
+    expect(texts()).toEqual(['Book room #ops', 'Call Sam']);
+    services.toast.shown[0]!.undo!();
+    await waitFor(() => expect(texts()).toHaveLength(3));
+    expect(sent(fetch, 'PUT /meetings/m1/restore-action-item')).toEqual({
+      text: 'Send the #budget to #finance-team',
+      completed: true,
+      order: 2,
+      assignee: 'ada@example.com',
+      dueDate: '2026-03-12',
+    });
+  });
+
+  it('suggests the hashtags in use after # in the add box; arrows and Enter or Tab complete one', async () => {
+    const { user } = setup({
+      'GET /actions/hashtags': () => jsonResponse({ hashtags: ['release', 'relay'] }),
+    });
+    const box = screen.getByRole('textbox', { name: 'Add action item...' }) as HTMLInputElement;
+    await user.type(box, 'Ship #rel');
+    const list = await screen.findByRole('listbox', { name: 'Hashtags' });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['#release', '#relay']);
+    await user.keyboard('{ArrowDown}{ArrowUp}{Enter}');
+    expect(box.value).toBe('Ship #release ');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    await user.type(box, 'and #rel');
+    await screen.findByRole('listbox', { name: 'Hashtags' });
+    await user.keyboard('{ArrowDown}{Tab}');
+    expect(box.value).toBe('Ship #release and #relay ');
+    expect(document.activeElement).toBe(box);
+  });
+
+  it('suggests hashtags while an action is edited, and a click completes one', async () => {
+    const { user, fetch } = setup({
+      'GET /actions/hashtags': () => jsonResponse({ hashtags: ['release'] }),
+      'PUT /meetings/m1/update-action-item/x3': () => answer({ actions }),
+    });
+    await user.click(screen.getByText('Call Sam'));
+    const edit = screen.getByRole('textbox', { name: 'Edit action item' }) as HTMLInputElement;
+    await user.type(edit, ' #re');
+    await user.click(await screen.findByRole('option', { name: '#release' }));
+    expect(edit.value).toBe('Call Sam #release ');
+    await user.keyboard('{Enter}');
+    expect(sent(fetch, 'PUT /meetings/m1/update-action-item/x3')).toEqual({
+      text: 'Call Sam #release',
+      hashtags: ['release'],
+    });
+  });
+
+  it('adds a hashtag typed out in full with Enter, without a suggestion in the way', async () => {
+    const { user, fetch } = setup({
+      'GET /actions/hashtags': () => jsonResponse({ hashtags: ['release'] }),
+      'PUT /meetings/m1/add-action-item': () => answer({ actions }),
+    });
+    const box = screen.getByRole('textbox', { name: 'Add action item...' });
+    await user.type(box, 'Ship #release');
+    await waitFor(() => expect(fetch.calls.some((c) => c.path === '/actions/hashtags')).toBe(true));
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(sent(fetch, 'PUT /meetings/m1/add-action-item')).toMatchObject({
+        text: 'Ship #release',
+      }),
     );
   });
 

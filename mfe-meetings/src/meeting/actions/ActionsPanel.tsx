@@ -10,15 +10,15 @@ import {
 } from '@meetings/contracts';
 import { copyActionsText, parseHashtags, reorderItems, sortByOrder } from '@meetings/domain';
 import { ApiError, useToast } from '@meetings/shell-context';
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { hasErrorCode, useMeetingsApi } from '../../api.js';
 import { EditableItemList } from '../../components/EditableItemList.js';
 import { Section } from '../../components/Section.js';
-import { MeetingCopy, OwedCopy } from '../../texts.js';
-import { saveOptimistically } from '../optimistic.js';
+import { MeetingCopy, OwedCopy, ReorderCopy } from '../../texts.js';
+import { saveOptimistically, savedFields } from '../optimistic.js';
 import type { MeetingPatch } from '../useMeetingLoad.js';
 import { OwedEditor, type OwedPatch } from './OwedEditor.js';
-import { useActionStatus } from './useActionStatus.js';
+import { useMeetingActionStatus } from './useActionStatus.js';
 
 const LABELS = {
   list: MeetingCopy.actionsHeading,
@@ -26,6 +26,8 @@ const LABELS = {
   add: MeetingCopy.addAction,
   edit: MeetingCopy.editAction,
   delete: MeetingCopy.deleteAction,
+  menu: MeetingCopy.actionMenu,
+  item: ReorderCopy.action,
 };
 
 /** The "Copy actions" text on the clipboard (docs/product.md, Copying actions), with its toasts. */
@@ -60,8 +62,9 @@ function meetingPeople(meeting: Pick<Meeting, 'owner' | 'sharedWith'>): string[]
 
 /**
  * The actions of an editable meeting: hashtags as chips, add and edit with Enter, drag to
- * reorder (renumbered from 1), delete, copy, who owes each and by when (`@` in the add box picks
- * the assignee). Failed saves are undone with the matching toast.
+ * reorder (renumbered from 1), delete (with Undo), copy, who owes each and by when (`@` in the
+ * add box picks the assignee, `#` suggests the hashtags in use). Failed saves are undone with the
+ * matching toast.
  */
 export function ActionsPanel({
   meeting,
@@ -74,8 +77,7 @@ export function ActionsPanel({
   const people = useMemo(() => meetingPeople(meeting), [meeting]);
   const toast = useToast();
   const items = sortByOrder(meeting.actions);
-  const setActions = useCallback((actions: ActionItem[]) => onChange({ actions }), [onChange]);
-  const setStatus = useActionStatus(meeting._id, meeting.actions, setActions);
+  const setStatus = useMeetingActionStatus(meeting, onChange);
 
   function change(
     next: ActionItem[],
@@ -96,7 +98,7 @@ export function ActionsPanel({
     const before = new Set(meeting.sharedWith.map((email) => email.toLowerCase()));
     const added = saved.sharedWith.filter((email) => !before.has(email.toLowerCase()));
     if (!added.length) return;
-    onChange({ sharedWith: saved.sharedWith });
+    onChange(savedFields(saved, 'sharedWith'));
     for (const email of added) {
       const { title, description } = OwedCopy.sharedByAssigning(email);
       toast.success(title, description);
@@ -111,7 +113,7 @@ export function ActionsPanel({
         hashtags: parseHashtags(text),
         ...(assignee ? { assignee } : {}),
       });
-      setActions(saved.actions);
+      onChange(savedFields(saved, 'actions'));
       takeSharedWith(saved);
       return true;
     } catch {
@@ -121,6 +123,7 @@ export function ActionsPanel({
   }
 
   function remove(action: ActionItem) {
+    const order = items.findIndex((entry) => entry.id === action.id) + 1;
     void change(
       meeting.actions.filter((entry) => entry.id !== action.id),
       () => api.deleteActionItem(meeting._id, action._id),
@@ -136,11 +139,27 @@ export function ActionsPanel({
         }
       },
     ).then((deleted) => {
-      if (deleted) {
-        const { title, description } = SuccessToasts.actionItemDeleted;
-        toast.success(title, description);
-      }
+      if (!deleted) return;
+      const { title, description } = SuccessToasts.actionItemDeleted;
+      toast.success(title, description, { undo: () => void restore(action, order) });
     });
+  }
+
+  /** Undo of a delete: the action back as it was (tick, assignee, due date), where it was. */
+  async function restore(action: ActionItem, order: number) {
+    try {
+      const { meeting: saved } = await api.restoreActionItem(meeting._id, {
+        text: action.text,
+        completed: action.completed,
+        order,
+        assignee: action.assignee ?? null,
+        dueDate: action.dueDate ?? null,
+      });
+      onChange(savedFields(saved, 'actions'));
+      takeSharedWith(saved);
+    } catch {
+      toast.error(MeetingCopy.restoreActionFailed);
+    }
   }
 
   function setOwed(action: ActionItem, patch: OwedPatch) {
@@ -178,6 +197,7 @@ export function ActionsPanel({
         }}
         onDelete={remove}
         mentions={people}
+        hashtags
         renderMeta={(action) => (
           <OwedEditor action={action} people={people} onSave={(patch) => setOwed(action, patch)} />
         )}

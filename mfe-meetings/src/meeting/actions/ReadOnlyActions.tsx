@@ -1,11 +1,10 @@
 import { EmptyListText } from '../../components/EmptyListText.js';
-import { MeetingMessages, type ActionItem, type Meeting } from '@meetings/contracts';
-import { useCallback } from 'react';
+import { MeetingMessages, type Meeting } from '@meetings/contracts';
 import { ItemRows } from '../../components/ItemRows.js';
 import { Section } from '../../components/Section.js';
 import { MeetingCopy } from '../../texts.js';
 import type { MeetingPatch } from '../useMeetingLoad.js';
-import { useActionStatus } from './useActionStatus.js';
+import { useMeetingActionStatus } from './useActionStatus.js';
 
 /** Read-only variant: the actions can still be ticked. */
 export function ReadOnlyActions({
@@ -15,8 +14,7 @@ export function ReadOnlyActions({
   meeting: Pick<Meeting, '_id' | 'actions'>;
   onChange: (patch: MeetingPatch) => void;
 }) {
-  const setActions = useCallback((actions: ActionItem[]) => onChange({ actions }), [onChange]);
-  const setStatus = useActionStatus(meeting._id, meeting.actions, setActions);
+  const setStatus = useMeetingActionStatus(meeting, onChange);
   return (
     <Section title={MeetingCopy.actionsHeading}>
       {meeting.actions.length ? (

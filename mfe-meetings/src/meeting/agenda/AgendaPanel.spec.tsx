@@ -2,7 +2,14 @@ import { deferred } from '@meetings/shell-context/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { drop, startDrag } from '../../test-dnd.js';
-import { agendaItem, answer, jsonResponse, meeting, renderPanel } from '../../test-support.js';
+import {
+  agendaItem,
+  answer,
+  jsonResponse,
+  meeting,
+  renderPanel,
+  touchScreen,
+} from '../../test-support.js';
 import { AgendaPanel } from './AgendaPanel.js';
 
 vi.mock('@dnd-kit/core', async (importOriginal) =>
@@ -36,7 +43,13 @@ describe('agenda panel', () => {
     expect(texts()).toEqual(['Budget', 'AOB', 'Welcome', 'Risks']);
     const risks = screen.getByRole('checkbox', { name: 'Risks' }) as HTMLInputElement;
     expect(risks.checked).toBe(true);
-    expect(screen.getAllByRole('button', { name: 'Drag to reorder' })).toHaveLength(4);
+    expect(screen.getAllByRole('button', { name: /^Drag to reorder: / })).toHaveLength(4);
+    // Each handle names its item and tells a screen reader how to move it by keyboard.
+    const handle = screen.getByRole('button', { name: 'Drag to reorder: AOB' });
+    expect(handle.getAttribute('aria-roledescription')).toBe('sortable');
+    expect(
+      document.getElementById(handle.getAttribute('aria-describedby') ?? '')?.textContent,
+    ).toContain('press Space or Enter, then the up and down arrow keys');
     expect(screen.getAllByRole('button', { name: 'Delete agenda item' })).toHaveLength(4);
   });
 
@@ -178,12 +191,14 @@ describe('agenda panel', () => {
     ]);
   });
 
-  it('deletes an item with "Agenda item deleted"', async () => {
-    const { user, services } = setup({
-      'DELETE /meetings/m1/delete-agenda-item/a': () =>
-        answer({ agenda: items.filter((i) => i.id !== 'a') }),
+  it('deletes an item with "Agenda item deleted" and Undo, which puts it back ticked, in its place', async () => {
+    const restored = [...items.filter((i) => i.id !== 'c'), agendaItem('c2', 'Risks', 4, true)];
+    const { user, services, fetch } = setup({
+      'DELETE /meetings/m1/delete-agenda-item/c': () =>
+        answer({ agenda: items.filter((i) => i.id !== 'c') }),
+      [`${BASE}/restore-agenda-item`]: () => answer({ agenda: restored }),
     });
-    const row = screen.getByText('Welcome').closest('li')!;
+    const row = screen.getByText('Risks').closest('li')!;
     await user.click(within(row).getByRole('button', { name: 'Delete agenda item' }));
     await waitFor(() =>
       expect(services.toast.shown).toEqual([
@@ -191,10 +206,74 @@ describe('agenda panel', () => {
           kind: 'success',
           title: 'Agenda item deleted',
           description: 'Agenda item removed successfully.',
+          undo: expect.any(Function),
         },
       ]),
     );
+    expect(texts()).not.toContain('Risks');
+    services.toast.shown[0]!.undo!();
+    await waitFor(() => expect(texts()).toEqual(['Budget', 'AOB', 'Welcome', 'Risks']));
+    expect(fetch.calls.at(-1)).toMatchObject({
+      method: 'PUT',
+      path: '/meetings/m1/restore-agenda-item',
+      body: { text: 'Risks', completed: true, order: 4 },
+    });
+    expect((screen.getByRole('checkbox', { name: 'Risks' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+  });
+
+  it('says "Failed to restore agenda item" when Undo fails', async () => {
+    const { user, services } = setup({
+      'DELETE /meetings/m1/delete-agenda-item/a': () =>
+        answer({ agenda: items.filter((i) => i.id !== 'a') }),
+      [`${BASE}/restore-agenda-item`]: () => jsonResponse({ error: 'down' }, 500),
+    });
+    const row = screen.getByText('Welcome').closest('li')!;
+    await user.click(within(row).getByRole('button', { name: 'Delete agenda item' }));
+    await waitFor(() => expect(services.toast.shown).toHaveLength(1));
+    services.toast.shown[0]!.undo!();
+    await waitFor(() =>
+      expect(services.toast.shown.at(-1)).toEqual({
+        kind: 'error',
+        title: 'Error',
+        description: 'Failed to restore agenda item',
+      }),
+    );
     expect(texts()).not.toContain('Welcome');
+  });
+
+  it('keeps the focus in the add box, so "item, Enter, item, Enter" adds both in order', async () => {
+    let agenda = items;
+    const { user, fetch } = setup({
+      [`${BASE}/add-agenda-item`]: (call) => {
+        const text = (call.body as { text: string }).text;
+        agenda = [...agenda, agendaItem(`n${agenda.length}`, text, agenda.length + 1)];
+        return answer({ agenda });
+      },
+    });
+    const box = screen.getByRole('textbox', { name: 'Add agenda item...' });
+    await user.click(box);
+    await user.keyboard('Minutes{Enter}Next steps{Enter}');
+    await waitFor(() => expect(texts().slice(-2)).toEqual(['Minutes', 'Next steps']));
+    expect(fetch.calls.map((call) => (call.body as { text: string }).text)).toEqual([
+      'Minutes',
+      'Next steps',
+    ]);
+    expect(document.activeElement).toBe(box);
+  });
+
+  it('on a touch screen puts delete in a visible ⋯ menu per row instead of a hidden button', async () => {
+    touchScreen();
+    const { user, services } = setup({
+      'DELETE /meetings/m1/delete-agenda-item/d': () =>
+        answer({ agenda: items.filter((i) => i.id !== 'd') }),
+    });
+    expect(screen.queryByRole('button', { name: 'Delete agenda item' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Agenda item options: AOB' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete agenda item' }));
+    await waitFor(() => expect(texts()).toEqual(['Budget', 'Welcome', 'Risks']));
+    expect(services.toast.shown[0]).toMatchObject({ title: 'Agenda item deleted' });
   });
 
   it('puts a deleted item back with "Failed to delete agenda item" when the delete fails', async () => {

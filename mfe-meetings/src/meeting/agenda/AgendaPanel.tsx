@@ -10,8 +10,8 @@ import { useToast } from '@meetings/shell-context';
 import { useMeetingsApi } from '../../api.js';
 import { EditableItemList } from '../../components/EditableItemList.js';
 import { Section } from '../../components/Section.js';
-import { MeetingCopy } from '../../texts.js';
-import { saveOptimistically } from '../optimistic.js';
+import { MeetingCopy, ReorderCopy } from '../../texts.js';
+import { saveOptimistically, savedFields } from '../optimistic.js';
 import type { MeetingPatch } from '../useMeetingLoad.js';
 
 const LABELS = {
@@ -20,18 +20,24 @@ const LABELS = {
   add: MeetingCopy.addAgendaItem,
   edit: MeetingCopy.editAgendaItem,
   delete: MeetingCopy.deleteAgendaItem,
+  menu: MeetingCopy.agendaItemMenu,
+  item: ReorderCopy.agendaItem,
 };
 
 /**
  * The agenda of an editable meeting, sorted by order. Changes show at once and are undone with
- * the matching toast when the save fails.
+ * the matching toast when the save fails; a deleted item's toast offers Undo, which puts it back
+ * as it was, where it was.
  */
 export function AgendaPanel({
   meeting,
   onChange,
+  autoFocus = false,
 }: {
   meeting: Pick<Meeting, '_id' | 'agenda'>;
   onChange: (patch: MeetingPatch) => void;
+  /** Focus the add box on arrival (a meeting just created). */
+  autoFocus?: boolean;
 }) {
   const api = useMeetingsApi();
   const toast = useToast();
@@ -50,11 +56,37 @@ export function AgendaPanel({
   async function add(text: string): Promise<boolean> {
     try {
       const { meeting: saved } = await api.addAgendaItem(meeting._id, { text, completed: false });
-      onChange({ agenda: saved.agenda });
+      onChange(savedFields(saved, 'agenda'));
       return true;
     } catch {
       toast.error(MeetingMessages.addAgendaItemFailed);
       return false;
+    }
+  }
+
+  function remove(item: AgendaItem) {
+    const order = items.findIndex((entry) => entry.id === item.id) + 1;
+    void change(
+      meeting.agenda.filter((entry) => entry.id !== item.id),
+      () => api.deleteAgendaItem(meeting._id, item._id),
+      MeetingMessages.deleteAgendaItemFailed,
+    ).then((deleted) => {
+      if (!deleted) return;
+      const { title, description } = SuccessToasts.agendaItemDeleted;
+      toast.success(title, description, { undo: () => void restore(item, order) });
+    });
+  }
+
+  async function restore(item: AgendaItem, order: number) {
+    try {
+      const { meeting: saved } = await api.restoreAgendaItem(meeting._id, {
+        text: item.text,
+        completed: item.completed,
+        order,
+      });
+      onChange(savedFields(saved, 'agenda'));
+    } catch {
+      toast.error(MeetingCopy.restoreAgendaItemFailed);
     }
   }
 
@@ -68,6 +100,7 @@ export function AgendaPanel({
         items={items}
         labels={LABELS}
         onAdd={add}
+        autoFocusAdd={autoFocus}
         onToggle={(item, completed) =>
           void change(
             patchItem(item, { completed }),
@@ -82,18 +115,7 @@ export function AgendaPanel({
             MeetingMessages.updateAgendaItemFailed,
           )
         }
-        onDelete={(item) =>
-          void change(
-            meeting.agenda.filter((entry) => entry.id !== item.id),
-            () => api.deleteAgendaItem(meeting._id, item._id),
-            MeetingMessages.deleteAgendaItemFailed,
-          ).then((deleted) => {
-            if (deleted) {
-              const { title, description } = SuccessToasts.agendaItemDeleted;
-              toast.success(title, description);
-            }
-          })
-        }
+        onDelete={remove}
         onMove={(activeId, overId) => {
           const next = reorderItems(items, activeId, overId);
           if (!next) return;

@@ -8,9 +8,13 @@ import { useMeetingsApi } from '../../api.js';
 import { MeetingCopy } from '../../texts.js';
 import { useMeetingSaves } from '../saves.js';
 import { createNotesAutosave, type NotesSaveState } from './autosave.js';
+import type { Person } from './live-notes.js';
+import { PeopleHere } from './PeopleHere.js';
+import type { NotesSaver } from './saver.js';
 import { attachImageResize } from './image-resize.js';
 import { notesContentStyles } from './notes-styles.js';
 import { NotesPlaceholder } from './NotesPlaceholder.js';
+import { leaveOnEscape } from './leave-editor.js';
 import { linkifyUserChange } from './quill-links.js';
 import { sanitizeNotes } from './sanitize.js';
 import { TOOLBAR } from './toolbar.js';
@@ -62,12 +66,8 @@ function loadNotes(quill: Quill, notes: string): void {
   quill.history.clear();
 }
 
-/** Saving `quill`'s notes by the autosave rules (./autosave.ts); returns the teardown. */
-function attachAutosave(
-  quill: Quill,
-  element: HTMLElement,
-  { meetingId, api, toast, saves, onSaveState }: EditorDeps,
-): () => void {
+/** Saving `quill`'s notes over HTTP by the autosave rules (./autosave.ts). */
+function httpSaver(quill: Quill, { meetingId, api, toast, onSaveState }: EditorDeps): NotesSaver {
   const autosave = createNotesAutosave({
     initial: quill.root.innerHTML,
     read: () => quill.root.innerHTML,
@@ -75,35 +75,97 @@ function attachAutosave(
     onError: () => toast.error(MeetingMessages.updateNotesFailed),
     onState: onSaveState,
   });
+  return {
+    changed: () => autosave.changed(),
+    resized: () => autosave.resized(),
+    flush: (options) => autosave.flush(options),
+    leave: () => {
+      // Leaving the page saves what was typed since the last save.
+      void autosave.flush({ keepalive: true });
+      autosave.dispose();
+    },
+  };
+}
+
+/**
+ * The editor's behaviour (links, image resizing, Escape) and its saving, by whichever saver
+ * `saver.current` is at the moment; returns the teardown.
+ */
+function attachEditing(
+  quill: Quill,
+  element: HTMLElement,
+  saver: { current: NotesSaver },
+  saves: EditorDeps['saves'],
+): () => void {
   quill.on('text-change', (change, _old, source) => {
     if (source !== 'user') return;
     linkifyUserChange(quill, change);
-    autosave.changed();
+    saver.current.changed();
   });
   quill.on('selection-change', (range) => {
-    if (range === null) void autosave.flush();
+    if (range === null) void saver.current.flush();
   });
   const detachResize = attachImageResize(quill.root, element, () => {
     quill.update('user');
-    autosave.resized();
+    saver.current.resized();
   });
-  const onPageHide = () => void autosave.flush({ keepalive: true });
+  const onPageHide = () => void saver.current.flush({ keepalive: true });
   const onVisibilityChange = () => {
     if (document.visibilityState === 'hidden') onPageHide();
   };
   document.addEventListener('visibilitychange', onVisibilityChange);
   window.addEventListener('pagehide', onPageHide);
-  const unregister = saves.register(() => autosave.flush());
+  const unregister = saves.register(() => saver.current.flush());
+  const stopLeaving = leaveOnEscape(quill.root, element);
 
   return () => {
     unregister();
+    stopLeaving();
     document.removeEventListener('visibilitychange', onVisibilityChange);
     window.removeEventListener('pagehide', onPageHide);
     detachResize();
-    // Leaving the page saves what was typed since the last save.
-    void autosave.flush({ keepalive: true });
-    autosave.dispose();
-    element.replaceChildren();
+  };
+}
+
+/**
+ * Moves the editor into the meeting's live notes once the room is reached: what was typed before
+ * is saved first (the server brings it into the room), then the room keeps the notes. A room that
+ * cannot be reached leaves the HTTP autosave in charge. Returns the teardown.
+ */
+function goLive(
+  quill: Quill,
+  saver: { current: NotesSaver },
+  deps: EditorDeps,
+  name: string,
+  onPeople: (people: Person[]) => void,
+  onLive: () => void,
+): () => void {
+  let gone = false;
+  void import('./live-notes.js')
+    .then((live) =>
+      live.joinLiveNotes({
+        meetingId: deps.meetingId,
+        name,
+        onState: deps.onSaveState,
+        onPeople: (people) => !gone && onPeople(people),
+      }),
+    )
+    .then(async (room) => {
+      if (!room) return;
+      // Held still while what was typed goes to the room, so no keystroke falls between the two.
+      quill.disable();
+      if (!gone) await saver.current.flush();
+      if (gone) return room.leave();
+      const http = saver.current;
+      saver.current = room.bind(quill);
+      http.leave();
+      if (!room.readOnly) quill.enable();
+      onLive();
+    })
+    // The code did not arrive: the notes stay with the HTTP autosave.
+    .catch(() => undefined);
+  return () => {
+    gone = true;
   };
 }
 
@@ -117,9 +179,12 @@ export default function NotesEditor({
   meetingId,
   initialNotes,
   onSaveState = ignoreState,
+  liveName,
 }: {
   meetingId: string;
   initialNotes: string;
+  /** Edit together in the meeting's live notes, seen by others by this name; else HTTP only. */
+  liveName?: string;
   /** Where the notes stand (Saving…, Saved), for the status beside them. */
   onSaveState?: (state: NotesSaveState) => void;
 }) {
@@ -128,6 +193,8 @@ export default function NotesEditor({
   const saves = useMeetingSaves();
   const container = useRef<HTMLDivElement>(null);
   const [mounted, setMounted] = useState(false);
+  const [people, setPeople] = useState<Person[]>([]);
+  const [live, setLive] = useState(false);
   // The latest callback, without restarting the editor when a parent passes a new one.
   const stateListener = useRef(onSaveState);
   useEffect(() => {
@@ -147,13 +214,24 @@ export default function NotesEditor({
       const quill = createQuill(element);
       timer = setTimeout(() => {
         loadNotes(quill, initialNotes);
-        unmount = attachAutosave(quill, element, {
+        const deps: EditorDeps = {
           meetingId,
           api,
           toast,
           saves,
           onSaveState: (state) => stateListener.current(state),
-        });
+        };
+        const saver = { current: httpSaver(quill, deps) };
+        const stopEditing = attachEditing(quill, element, saver, saves);
+        const stopLive = liveName
+          ? goLive(quill, saver, deps, liveName, setPeople, () => setLive(true))
+          : () => undefined;
+        unmount = () => {
+          stopLive();
+          stopEditing();
+          saver.current.leave();
+          element.replaceChildren();
+        };
         startTransition(() => setMounted(true));
       }, 0);
     }, 0);
@@ -161,15 +239,17 @@ export default function NotesEditor({
       clearTimeout(timer);
       unmount();
     };
-  }, [api, toast, saves, meetingId, initialNotes]);
+  }, [api, toast, saves, meetingId, initialNotes, liveName]);
 
   return (
     <>
+      {people.length > 0 ? <PeopleHere people={people} /> : null}
       {mounted ? null : <NotesPlaceholder notes={initialNotes} />}
       <Box
         hidden={!mounted}
         ref={container}
         data-testid="notes-editor"
+        data-live={live ? 'true' : undefined}
         sx={{
           position: 'relative',
           '& .ql-toolbar': { borderTopLeftRadius: 4, borderTopRightRadius: 4 },

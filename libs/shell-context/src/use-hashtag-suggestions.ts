@@ -1,6 +1,6 @@
 import type { HashtagSuggestionsResponse } from '@meetings/contracts';
 import { hashtagFragment, suggestHashtags } from '@meetings/domain';
-import { useApi } from '@meetings/shell-context';
+import { useApi } from './context.js';
 import { useEffect, useMemo, useState } from 'react';
 
 export const SUGGESTION_LIMIT = 10;

@@ -1,0 +1,74 @@
+import { MEETING_DURATION } from '@meetings/contracts';
+
+/** The "Repeats" choices the meeting page offers besides "Does not repeat" and a custom rule. */
+export interface RepeatChoice {
+  kind: 'weekly' | 'biweekly' | 'monthly';
+  label: string;
+  rule: string;
+}
+
+const DAY_CODES: Record<string, string> = {
+  Monday: 'MO',
+  Tuesday: 'TU',
+  Wednesday: 'WE',
+  Thursday: 'TH',
+  Friday: 'FR',
+  Saturday: 'SA',
+  Sunday: 'SU',
+};
+const NTH = ['first', 'second', 'third', 'fourth'];
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function partsIn(date: Date, timeZone: string): { weekday: string; day: number } {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', day: 'numeric' });
+    formats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(date);
+  return {
+    weekday: parts.find((part) => part.type === 'weekday')!.value,
+    day: Number(parts.find((part) => part.type === 'day')!.value),
+  };
+}
+
+/**
+ * The rules of the meeting's own day in the owner's zone: weekly on its weekday, every two weeks,
+ * monthly on its nth weekday (the fifth is "the last", which every month has).
+ */
+export function repeatChoices(date: Date, timeZone: string): RepeatChoice[] {
+  const { weekday, day } = partsIn(date, timeZone);
+  const code = DAY_CODES[weekday]!;
+  const nth = Math.ceil(day / 7);
+  const monthly =
+    nth <= 4
+      ? {
+          label: `Monthly on the ${NTH[nth - 1]} ${weekday}`,
+          rule: `FREQ=MONTHLY;BYDAY=${nth}${code}`,
+        }
+      : { label: `Monthly on the last ${weekday}`, rule: `FREQ=MONTHLY;BYDAY=-1${code}` };
+  return [
+    { kind: 'weekly', label: `Weekly on ${weekday}`, rule: `FREQ=WEEKLY;BYDAY=${code}` },
+    { kind: 'biweekly', label: 'Every 2 weeks', rule: `FREQ=WEEKLY;INTERVAL=2;BYDAY=${code}` },
+    { kind: 'monthly', ...monthly },
+  ];
+}
+
+/** The durations a meeting may have, 15 minutes to 8 hours, with their labels ("1 h 15 min"). */
+export function durationChoices(): { minutes: number; label: string }[] {
+  const choices = [];
+  for (
+    let minutes = MEETING_DURATION.min;
+    minutes <= MEETING_DURATION.max;
+    minutes += MEETING_DURATION.step
+  )
+    choices.push({ minutes, label: durationLabel(minutes) });
+  return choices;
+}
+
+export function durationLabel(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}

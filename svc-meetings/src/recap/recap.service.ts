@@ -1,0 +1,45 @@
+import {
+  MeetingErrorCode,
+  RECAP_INTERVAL_MINUTES,
+  Subjects,
+  type SendRecapResponse,
+} from '@meetings/contracts';
+import { Outbox } from '@meetings/service-kit';
+import { Injectable } from '@nestjs/common';
+import type { Caller } from '../access/caller.js';
+import { MeetingAccess } from '../access/meeting-access.service.js';
+import { meetingError } from '../errors.js';
+import { MeetingStore } from '../store/meeting-store.js';
+import { MeetingWriter } from '../writing/meeting-writer.service.js';
+import { recapEvent } from './recap-event.js';
+
+/**
+ * Sends a meeting's recap: the send is recorded on the meeting (at most one per
+ * RECAP_INTERVAL_MINUTES) and its event written in the same transaction; svc-auth mails it
+ * (docs/adr/0008). The meeting's version does not move: nothing other services copy changed.
+ */
+@Injectable()
+export class RecapService {
+  constructor(
+    private readonly outbox: Outbox,
+    private readonly access: MeetingAccess,
+    private readonly writer: MeetingWriter,
+    private readonly meetings: MeetingStore,
+  ) {}
+
+  async send(caller: Caller, timeZone: string, meetingId: string): Promise<SendRecapResponse> {
+    const plan = await this.access.editingPlan(caller);
+    return this.outbox.transaction(async (tx, emit) => {
+      const meeting = await this.writer.lockReadable(tx, caller, meetingId);
+      await this.access.requireEditorWith(tx, caller, meeting, plan);
+      if (!(await this.meetings.claimRecap(tx, meetingId, RECAP_INTERVAL_MINUTES)))
+        throw meetingError(MeetingErrorCode.RecapTooSoon);
+      const recap = recapEvent(await this.meetings.full(tx, meeting), {
+        email: caller.email,
+        timeZone,
+      });
+      emit(Subjects.RecapRequested, recap);
+      return { sent: recap.recipients.length };
+    });
+  }
+}
