@@ -42,4 +42,24 @@ describe('SchemaValidationPipe', () => {
     // A NUL that arrives as a lone value (a body that is just a string) is refused too.
     expect(await refusal('\u0000', body(z.string()))).toMatchObject({ status: 400 });
   });
+
+  it('refuses lone surrogates (JSON carries them, PostgreSQL text and jsonb cannot) and keeps pairs', async () => {
+    const schema = z.strictObject({ title: z.string(), items: z.array(z.string()).optional() });
+    for (const [value, field] of [
+      [{ title: '\ud800' }, 'title'],
+      [{ title: 'a\udc00b' }, 'title'],
+      [{ title: 'ok', items: ['fine', 'x\ud83d'] }, 'items.1'],
+      [{ title: 'ok', ['k\udfff']: 'x' }, 'k\udfff'],
+    ] as const) {
+      expect(await refusal(value, body(schema))).toMatchObject({
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'Text must be valid Unicode.',
+        field,
+      });
+    }
+    expect(await pipe.transform({ title: 'Retro \ud83d\ude80' }, body(schema))).toEqual({
+      title: 'Retro \ud83d\ude80',
+    });
+  });
 });

@@ -25,29 +25,39 @@ export class SchemaValidationPipe extends StandardSchemaValidationPipe {
     if (metadata.type === 'body' || metadata.type === 'query' || metadata.type === 'param') {
       if (!metadata.schema)
         throw new Error(`Unvalidated ${metadata.type} parameter: declare its schema.`);
-      const where = nulCharacterAt(value);
-      if (where !== undefined)
-        throw Errors.validation('Text cannot contain NUL characters.', where || undefined);
+      const found = unstorableTextAt(value);
+      if (found) throw Errors.validation(found.message, found.path || undefined);
     }
     return super.transform(value, metadata);
   }
 }
 
+/** A UTF-16 surrogate that is not half of a pair: JSON can carry it (`"\ud800"`), UTF-8 cannot. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+function unstorable(text: string): string | undefined {
+  if (text.includes('\u0000')) return 'Text cannot contain NUL characters.';
+  if (LONE_SURROGATE.test(text)) return 'Text must be valid Unicode.';
+  return undefined;
+}
+
 /**
- * Where a NUL character sits in a value (keys included), as a dotted path ('' for the value
- * itself), or undefined. PostgreSQL cannot store NUL in text, so it must be refused up front.
- * Walks without recursion: a body may nest deeper than the stack.
+ * The first text in a value (keys included) that PostgreSQL cannot store: NUL, or a lone surrogate
+ * (text and jsonb refuse it), with its dotted path ('' for the value itself). Refused up front, so
+ * it is a 400 and not a failed write. Walks without recursion: a body may nest deeper than the stack.
  */
-function nulCharacterAt(value: unknown): string | undefined {
+function unstorableTextAt(value: unknown): { path: string; message: string } | undefined {
   const pending: [unknown, string][] = [[value, '']];
   while (pending.length > 0) {
     const [current, path] = pending.pop()!;
     if (typeof current === 'string') {
-      if (current.includes('\u0000')) return path;
+      const message = unstorable(current);
+      if (message) return { path, message };
     } else if (current && typeof current === 'object') {
       for (const [key, item] of Object.entries(current)) {
         const at = path ? `${path}.${key}` : key;
-        if (key.includes('\u0000')) return at;
+        const message = unstorable(key);
+        if (message) return { path: at, message };
         pending.push([item, at]);
       }
     }
