@@ -44,7 +44,9 @@ export const SINGLETON_SHARE_KEYS = Object.freeze([
 
 /**
  * MUI modules the shell provides even where it does not use them itself. A remote then takes the
- * shell's copy instead of bundling its own MUI internals (and its own default-props context).
+ * shell's copy instead of bundling its own MUI internals (and its own default-props context). A
+ * remote's import missing here loads the remote's whole copy of MUI's internals; a test keeps the
+ * list equal to what the apps import.
  */
 export const SHELL_PROVIDED_MUI_MODULES = Object.freeze(
   [
@@ -53,12 +55,10 @@ export const SHELL_PROVIDED_MUI_MODULES = Object.freeze(
     'AppBar',
     'Autocomplete',
     'Avatar',
-    'AvatarGroup',
     'Badge',
     'Box',
     'Button',
     'Card',
-    'CardActionArea',
     'CardContent',
     'Checkbox',
     'Chip',
@@ -74,12 +74,10 @@ export const SHELL_PROVIDED_MUI_MODULES = Object.freeze(
     'Divider',
     'FormControl',
     'FormControlLabel',
-    'FormHelperText',
     'FormLabel',
     'IconButton',
     'InputAdornment',
     'InputBase',
-    'LinearProgress',
     'Link',
     'List',
     'ListItem',
@@ -89,12 +87,10 @@ export const SHELL_PROVIDED_MUI_MODULES = Object.freeze(
     'Menu',
     'MenuItem',
     'Paper',
-    'Popper',
+    'Popover',
     'Radio',
     'RadioGroup',
-    'Skeleton',
     'Stack',
-    'SvgIcon',
     'Switch',
     'TextField',
     'Toolbar',

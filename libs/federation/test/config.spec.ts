@@ -1,4 +1,4 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Stats } from '@rspack/core';
@@ -7,6 +7,7 @@ import {
   createAppConfig,
   providedSingletonVersions,
   REMOTES,
+  SHELL_PROVIDED_MUI_MODULES,
   SINGLETON_SHARE_KEYS,
   sharedDependencies,
 } from '../index.mjs';
@@ -145,6 +146,29 @@ describe('shared federation config', () => {
     expect(config.entry).toEqual({ main: './src/index.ts' });
     expect(federation.exposes).toBeUndefined();
     expect(Object.keys(federation.shared as object)).toContain('@mui/material/Card');
+  });
+
+  it('provides every MUI module a remote imports (one missing loads a second copy of MUI), and no other', async () => {
+    const importsOf = async (app: string) => {
+      const names = new Set<string>();
+      const dir = path.join(root, app, 'src');
+      for (const file of await readdir(dir, { recursive: true })) {
+        if (!/\.tsx?$/.test(file) || /\.(spec|test)\.tsx?$/.test(file)) continue;
+        const text = await readFile(path.join(dir, file), 'utf8');
+        for (const [, name] of text.matchAll(/from '(@mui\/material\/[A-Za-z]+)'/g))
+          names.add(name);
+      }
+      return names;
+    };
+    const byRemotes = new Set<string>();
+    for (const remote of REMOTES)
+      for (const name of await importsOf(remote.dir)) byRemotes.add(name);
+    const byAnyApp = new Set([...byRemotes, ...(await importsOf('shell'))]);
+    for (const name of await importsOf('libs/shell-context')) byAnyApp.add(name);
+    // Icons import MUI's utils from inside their package.
+    byAnyApp.add('@mui/material/utils');
+    expect([...byRemotes].filter((name) => !SHELL_PROVIDED_MUI_MODULES.includes(name))).toEqual([]);
+    expect(SHELL_PROVIDED_MUI_MODULES.filter((name) => !byAnyApp.has(name))).toEqual([]);
   });
 
   it('runs a remote standalone in development with the API proxied and CORS for the shell only', () => {
