@@ -23,9 +23,11 @@ export interface MeetingLoadState {
   state: MeetingLoad;
   retry: () => void;
   /**
-   * Applies a change to the loaded meeting (an optimistic one, a revert, or the server's answer).
-   * A patch with a version older than the loaded meeting's changes nothing: what is loaded already
-   * holds that change.
+   * Applies a change to the loaded meeting (an optimistic one, a revert, or the server's answer to
+   * this page's own save, with its version). An answer older than the loaded meeting changes
+   * nothing: what is loaded already holds that change. One that skips versions (others changed the
+   * meeting meanwhile) shows its fields but leaves the page's version behind, so the live event
+   * that follows reads the meeting again and brings the changes skipped.
    */
   update: (patch: MeetingPatch) => void;
 }
@@ -51,7 +53,11 @@ export function useMeetingLoad(id: string): MeetingLoadState {
   const [state, setState] = useState<MeetingLoad>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
+  /** The newest version this page's own saves reached: a read older than it lacks them. */
+  const saved = useRef(0);
+
   useEffect(() => {
+    saved.current = 0;
     const controller = new AbortController();
     // A failed plan check falls back to the cached plan.
     const plan = get({ force: true }).catch(() => getSnapshot());
@@ -85,14 +91,16 @@ export function useMeetingLoad(id: string): MeetingLoadState {
   const update = useCallback((patch: MeetingPatch) => {
     setState((current) => {
       if (current.status !== 'loaded') return current;
-      const changes = typeof patch === 'function' ? patch(current.meeting) : patch;
-      if (changes.version !== undefined && changes.version < current.meeting.version)
-        return current;
-      return { ...current, meeting: { ...current.meeting, ...changes } };
+      const { version, ...fields } = typeof patch === 'function' ? patch(current.meeting) : patch;
+      if (version === undefined) return { ...current, meeting: { ...current.meeting, ...fields } };
+      if (version < current.meeting.version) return current;
+      saved.current = Math.max(saved.current, version);
+      const next = version <= current.meeting.version + 1 ? { ...fields, version } : fields;
+      return { ...current, meeting: { ...current.meeting, ...next } };
     });
   }, []);
 
-  const refresh = useLiveRefresh(id, setState);
+  const refresh = useLiveRefresh(id, setState, saved);
   const loaded = state.status === 'loaded';
   const version = useRef(0);
   useEffect(() => {
@@ -111,13 +119,15 @@ export function useMeetingLoad(id: string): MeetingLoadState {
 
 /**
  * Reads the meeting again, shortly after the last call: the newer version replaces the loaded
- * one (fields being edited keep what is typed, see TitleField), an older answer changes nothing.
+ * one (fields being edited keep what is typed, see TitleField); an older answer, or one older than
+ * the page's own last save (`saved`), changes nothing.
  * A meeting gone or no longer shared ends the page as loading it would; any other failure leaves
  * the page as it is, and the next change tries again.
  */
 function useLiveRefresh(
   id: string,
   setState: (update: (current: MeetingLoad) => MeetingLoad) => void,
+  saved: { readonly current: number },
 ) {
   const api = useMeetingsApi();
   const toast = useToast();
@@ -144,7 +154,9 @@ function useLiveRefresh(
           if (controller.signal.aborted) return;
           startTransition(() =>
             setState((current) =>
-              current.status === 'loaded' && meeting.version > current.meeting.version
+              current.status === 'loaded' &&
+              meeting.version > current.meeting.version &&
+              meeting.version >= saved.current
                 ? { ...current, meeting }
                 : current,
             ),
@@ -159,5 +171,5 @@ function useLiveRefresh(
         },
       );
     }, LIVE_REFRESH_DEBOUNCE_MS);
-  }, [api, id, toast, navigate, setState]);
+  }, [api, id, toast, navigate, setState, saved]);
 }
