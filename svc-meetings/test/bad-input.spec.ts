@@ -72,7 +72,12 @@ function badBodies(route: MeetingRoute, fixture: MeetingFixture): Attempt[] {
       { label: `${key}: array`, url, body: wrong(['a']) },
     );
     if (typeof value === 'string')
-      attempts.push({ label: `${key}: huge string`, url, body: wrong(huge) });
+      attempts.push(
+        { label: `${key}: huge string`, url, body: wrong(huge) },
+        // Text PostgreSQL cannot store: a NUL, and a lone surrogate (JSON carries it, UTF-8 not).
+        { label: `${key}: NUL`, url, body: wrong(`${value}\u0000`) },
+        { label: `${key}: lone surrogate`, url, body: wrong(`${value}\ud800`) },
+      );
     if (typeof value === 'boolean')
       attempts.push({ label: `${key}: "true"`, url, body: wrong('true') });
     if (Array.isArray(value)) {
