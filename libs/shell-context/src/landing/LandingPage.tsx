@@ -13,7 +13,8 @@ import Typography from '@mui/material/Typography';
 import { BRANDING_FIELD_ATTRIBUTE, OnboardingTexts, type Branding } from '@meetings/contracts';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from '@meetings/shell-context/router';
-import { MAIN_CONTENT_ID, SkipLink } from '../SkipLink.js';
+// Through the shared entry, so the onboarding remote takes the shell's copy instead of its own.
+import { MAIN_CONTENT_ID, SkipLink } from '@meetings/shell-context';
 import { LandingCopy } from './texts.js';
 
 interface Feature {
