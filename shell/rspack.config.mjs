@@ -5,6 +5,9 @@ export default createAppConfig({
   dir: import.meta.dirname,
   isHost: true,
   port: SHELL_DEV_PORT,
-  // `/` is public and shows no data: its HTML is rendered once by the build.
-  prerendered: { 'landing.html': './src/prerender/landing.tsx' },
+  // `/` is public and shows no data: a page rendered once by the build, with a small script that
+  // brands it. Its links lead into the app.
+  staticPages: {
+    landing: { render: './src/prerender/landing.tsx', script: './src/landing.ts' },
+  },
 });

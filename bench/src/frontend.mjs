@@ -51,10 +51,19 @@ function packageOf(path) {
  */
 async function build(config, outDir) {
   const { rspack } = await import('@rspack/core');
-  config.output = { ...config.output, path: outDir };
-  const stats = await new Promise((resolve, reject) =>
-    rspack(config).run((error, result) => (error ? reject(error) : resolve(result))),
+  // An app with static pages is two builds into one folder (libs/federation).
+  const configs = [config].flat();
+  for (const each of configs) each.output = { ...each.output, path: outDir };
+  const multi = await new Promise((resolve, reject) =>
+    rspack(configs).run((error, result) => (error ? reject(error) : resolve(result))),
   );
+  const files = new Map();
+  for (const stats of multi.stats) listFiles(stats, files);
+  return files;
+}
+
+/** Adds each JavaScript file of one build to `files`, with the source modules in it. */
+function listFiles(stats, files) {
   const json = stats.toJson({
     all: false,
     chunks: true,
@@ -74,7 +83,6 @@ async function build(config, outDir) {
       (chunk.files ?? []).find((file) => file.endsWith('.js')),
     ]),
   );
-  const files = new Map();
   const visit = (module, chunks) => {
     if (module.modules?.length) {
       for (const inner of module.modules) visit(inner, chunks);
@@ -91,7 +99,6 @@ async function build(config, outDir) {
     }
   };
   for (const module of json.modules) visit(module, module.chunks ?? []);
-  return files;
 }
 
 /** Builds every app as production does, plus the single-bundle build, into `outDir`. */
@@ -120,7 +127,7 @@ export async function buildFrontEnds(outDir, log = console.log) {
 async function singleBundleConfig() {
   const { rspack } = await import('@rspack/core');
   const { default: makeConfig } = await import(join(ROOT, 'shell', 'rspack.config.mjs'));
-  const config = makeConfig({}, { mode: 'production' });
+  const [config, ...staticPages] = [makeConfig({}, { mode: 'production' })].flat();
   config.name = 'single';
   config.output = { ...config.output, uniqueName: 'single' };
   // The cache groups in libs/federation gather what the shared modules' chunks have in common; a
@@ -140,7 +147,8 @@ async function singleBundleConfig() {
       join(ROOT, 'bench', 'single-bundle', 'runtime.ts'),
     ),
   );
-  return config;
+  // The landing page is the same static page in both.
+  return [config, ...staticPages.map((pages) => ({ ...pages, dependencies: [config.name] }))];
 }
 
 /** A gateway of its own serving one build, in front of the running services. */

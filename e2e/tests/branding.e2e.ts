@@ -50,15 +50,23 @@ describe('tenant branding', () => {
       const { page, context, errors } = await openPage(browser);
       await page.goto(hostUrl(tenant.hosts[0]!));
       await page.getByText(tenant.branding.footerCredit).waitFor();
-      // The app has taken the place of the page the build rendered.
-      await page.locator('[data-remote="mfe_onboarding"]').waitFor();
       expect(await page.getByText(tenant.branding.productName).count()).toBeGreaterThan(0);
       expect(await page.getByText('MeetingKeeper').count()).toBe(0);
-      expect(await landingBrand(page)).toEqual({
-        title: tenant.branding.productName,
-        button: rgb(tenant.branding.primaryColor),
-      });
-      expect(errors).toEqual([]);
+      // The buttons' colour changes with their usual transition.
+      await expect
+        .poll(() => landingBrand(page))
+        .toEqual({
+          title: tenant.branding.productName,
+          button: rgb(tenant.branding.primaryColor),
+        });
+      // Only the tenant with a logo shows one.
+      const logo = page.locator('header img');
+      expect(await logo.isVisible()).toBe('logoUrl' in tenant.branding);
+      // The sign-in page, in the app, keeps the brand.
+      await page.getByRole('link', { name: 'Login' }).click();
+      await page.getByRole('button', { name: 'Send Login Code' }).waitFor();
+      expect(await page.title()).toBe(`Sign in – ${tenant.branding.productName}`);
+      expect(errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
       await context.close();
     }
     const { page, context } = await openPage(browser);
@@ -68,23 +76,30 @@ describe('tenant branding', () => {
     await context.close();
   });
 
-  it('brands the landing page the build rendered before the app has started', async () => {
+  it('brands the landing page with its own small script, without starting the app', async () => {
     const acme = TENANTS.tenants[0]!;
-    const { page, context } = await openPage(browser);
-    // Only the shell's start script runs: every other script is held back, unanswered.
-    await page.route(/\/(?!main\.)[^/]+\.js(\?|$)/, () => undefined);
-    await page.goto(hostUrl(acme.hosts[0]!), { waitUntil: 'domcontentloaded' });
+    const { page, context, errors } = await openPage(browser);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(hostUrl(acme.hosts[0]!));
     await page.getByText(acme.branding.footerCredit).waitFor();
-    expect(await page.locator('#root').isHidden()).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toEqual([expect.stringMatching(/^\/landing\.[0-9a-f]{10}\.js$/)]);
+    expect(await page.locator('#root').count()).toBe(0);
     expect(await page.getByText(`${acme.branding.productName} keeps agendas`).count()).toBe(1);
     expect(await page.getByText('MeetingKeeper').count()).toBe(0);
-    // The buttons' colour changes with their usual transition.
+    const logo = page.locator('header img');
+    expect(await logo.getAttribute('src')).toBe(acme.branding.logoUrl);
+    expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
     await expect
       .poll(() => landingBrand(page))
       .toEqual({
         title: acme.branding.productName,
         button: rgb(acme.branding.primaryColor),
       });
+    expect(errors).toEqual([]);
     await context.close();
   });
 

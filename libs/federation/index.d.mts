@@ -39,10 +39,10 @@ export interface AppConfigOptions {
   port: number;
   title?: string;
   /**
-   * Production only: HTML pages rendered once at build time, file name → module whose default
-   * export returns the page's body; the app starts hidden behind it and replaces it.
+   * Production only: pages rendered once at build time (`<name>.html`), each with its own small
+   * script and no app; built apart from the app, after it, into the same folder.
    */
-  prerendered?: Record<string, string>;
+  staticPages?: Record<string, { render: string; script: string }>;
 }
 
 /** Compiles `entry` for Node with the app's resolution and loaders, runs it, returns its HTML. */
@@ -53,12 +53,12 @@ export declare function renderAtBuildTime(options: {
   rules: NonNullable<Configuration['module']>['rules'];
 }): Promise<string>;
 
+export type AppConfiguration = Configuration & { devServer?: DevServerConfiguration };
+
+/** The app's configuration; with static pages in production, the app's and then theirs. */
 export declare function createAppConfig(
   options: AppConfigOptions,
-): (
-  env: unknown,
-  argv?: { mode?: string },
-) => Configuration & { devServer?: DevServerConfiguration };
+): (env: unknown, argv?: { mode?: string }) => AppConfiguration | AppConfiguration[];
 
 /** Versions of the singletons the shell provides (package name → installed version). */
 export declare function providedSingletonVersions(dir: string): Record<string, string>;

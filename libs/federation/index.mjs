@@ -336,11 +336,12 @@ export async function renderAtBuildTime({ entry, dir, resolve, rules }) {
 }
 
 /**
- * The rspack configuration of one app.
- * `prerendered` names HTML pages rendered once at build time (file name → module rendering its
- * body, see renderAtBuildTime): the page's HTML shows it until the app has started and replaced it.
- * @param {{ name: string, dir: string, exposes?: Record<string, string>, isHost?: boolean, port: number, title?: string, prerendered?: Record<string, string> }} options
- * @returns {(env: unknown, argv: { mode?: string }) => import('@rspack/core').Configuration}
+ * The rspack configuration of one app; with static pages in production, the app's and theirs.
+ * `staticPages` names pages rendered once at build time (`<name>.html`): `render` is a module whose
+ * default export returns the page's body (see renderAtBuildTime), `script` the page's own small
+ * entry. Such a page never starts the app.
+ * @param {{ name: string, dir: string, exposes?: Record<string, string>, isHost?: boolean, port: number, title?: string, staticPages?: Record<string, { render: string, script: string }> }} options
+ * @returns {(env: unknown, argv: { mode?: string }) => import('@rspack/core').Configuration | import('@rspack/core').Configuration[]}
  */
 export function createAppConfig({
   name,
@@ -349,7 +350,7 @@ export function createAppConfig({
   isHost = false,
   port,
   title = 'MeetingKeeper',
-  prerendered = {},
+  staticPages = {},
 }) {
   const packageJson = readPackageJson(dir);
   return (_env, argv = {}) => {
@@ -374,57 +375,54 @@ export function createAppConfig({
       },
     ];
 
-    /** The HTML page that starts the app, with what the build rendered into it (if anything). */
-    const page = ({ filename, render }) =>
+    const pages = production ? Object.entries(staticPages) : [];
+    /** An HTML page: the app's (#root), or a page the build rendered with its own script. */
+    const page = ({ filename, chunk, preloads, render }) =>
       new rspack.HtmlRspackPlugin({
         filename,
         template: path.join(import.meta.dirname, 'index.html'),
-        templateParameters: async (params) => {
-          const html = render ? await render() : '';
-          return {
-            ...params,
-            // The shell's start fetches these two at once: the HTML asks for them beside main.js.
-            preloads: (isHost ? [REMOTES_MANIFEST_PATH, BRANDING_PATH] : [])
-              .map(
-                (href) => `<link rel="preload" as="fetch" href="${href}" crossorigin="anonymous">`,
-              )
-              .join(''),
-            // #root, behind a page rendered at build time until the app takes its place.
-            body: html
-              ? `<div id="${PRERENDERED_ROOT_ID}">${html}</div><div id="root" hidden></div>`
-              : '<div id="root"></div>',
-          };
-        },
+        templateParameters: async (params) => ({
+          ...params,
+          // The JSON files the page's script starts with: the HTML asks for them beside it.
+          preloads: preloads
+            .map((href) => `<link rel="preload" as="fetch" href="${href}" crossorigin="anonymous">`)
+            .join(''),
+          body: render
+            ? `<div id="${PRERENDERED_ROOT_ID}">${await render()}</div>`
+            : '<div id="root"></div>',
+        }),
         title,
         favicon: path.join(import.meta.dirname, 'favicon.svg'),
         // Absolute, so deep links such as /app/meetings/1 load /main.js and not a relative path.
         publicPath: '/',
         scriptLoading: 'defer',
-        // The page runs the app; a remote's container entry is for the shell to load.
-        chunks: ['main'],
+        // A remote's container entry is for the shell to load.
+        chunks: [chunk],
       });
 
-    return {
+    const output = {
+      // A release pipeline may build into its own folder (MF_OUTPUT_DIR) and deploy that alone.
+      path: process.env.MF_OUTPUT_DIR
+        ? path.resolve(process.env.MF_OUTPUT_DIR)
+        : path.join(dir, 'dist'),
+      publicPath: 'auto',
+      uniqueName: name,
+      filename: `[name]${hashed}.js`,
+      chunkFilename: `[name]${hashed}.js`,
+      cssFilename: `[name]${hashed}.css`,
+      cssChunkFilename: `[name]${hashed}.css`,
+      assetModuleFilename: `assets/[name]${hashed}[ext]`,
+      clean: true,
+    };
+
+    const app = {
       name,
       context: dir,
       mode: production ? 'production' : 'development',
       target: ['web', 'es2022'],
       devtool: production ? false : 'cheap-module-source-map',
       entry: needsPage ? { main: './src/index.ts' } : {},
-      output: {
-        // A release pipeline may build into its own folder (MF_OUTPUT_DIR) and deploy that alone.
-        path: process.env.MF_OUTPUT_DIR
-          ? path.resolve(process.env.MF_OUTPUT_DIR)
-          : path.join(dir, 'dist'),
-        publicPath: 'auto',
-        uniqueName: name,
-        filename: `[name]${hashed}.js`,
-        chunkFilename: `[name]${hashed}.js`,
-        cssFilename: `[name]${hashed}.css`,
-        cssChunkFilename: `[name]${hashed}.css`,
-        assetModuleFilename: `assets/[name]${hashed}[ext]`,
-        clean: true,
-      },
+      output,
       resolve,
       module: { rules },
       optimization: {
@@ -456,21 +454,44 @@ export function createAppConfig({
           new rspack.DefinePlugin({
             __SHELL_SINGLETON_VERSIONS__: JSON.stringify(providedSingletonVersions(dir)),
           }),
-        ...(needsPage
-          ? [
-              page({ filename: 'index.html' }),
-              // A page rendered at build time stands in front of the app, which starts hidden.
-              ...(production ? Object.entries(prerendered) : []).map(([filename, entry]) =>
-                page({
-                  filename,
-                  render: () => renderAtBuildTime({ entry, dir, resolve, rules }),
-                }),
-              ),
-            ]
-          : []),
+        needsPage &&
+          page({
+            filename: 'index.html',
+            chunk: 'main',
+            preloads: isHost ? [REMOTES_MANIFEST_PATH, BRANDING_PATH] : [],
+          }),
         production && new PrecompressPlugin(),
       ].filter(Boolean),
       devServer: devServer({ port, isHost }),
     };
+    if (!pages.length) return app;
+
+    // The federation plugin puts its runtime into every entry of its build: a static page's script
+    // is built apart, after the app (whose build empties the folder), into the same folder.
+    const staticPagesBuild = {
+      name: `${name}-static-pages`,
+      dependencies: [name],
+      context: dir,
+      mode: 'production',
+      target: ['web', 'es2022'],
+      devtool: false,
+      entry: Object.fromEntries(pages.map(([pageName, { script }]) => [pageName, script])),
+      output: { ...output, uniqueName: `${name}-static-pages`, clean: false },
+      resolve,
+      module: { rules },
+      performance: { hints: false },
+      plugins: [
+        ...pages.map(([pageName, { render }]) =>
+          page({
+            filename: `${pageName}.html`,
+            chunk: pageName,
+            preloads: [BRANDING_PATH],
+            render: () => renderAtBuildTime({ entry: render, dir, resolve, rules }),
+          }),
+        ),
+        new PrecompressPlugin(),
+      ],
+    };
+    return [app, staticPagesBuild];
   };
 }

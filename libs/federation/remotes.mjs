@@ -16,7 +16,7 @@ export const SHELL_DEV_PORT = 3000;
 export const REMOTES_MANIFEST_PATH = '/remotes.json';
 export const BRANDING_PATH = '/branding.json';
 
-/** The element holding a page rendered at build time, until the app replaces it. */
+/** The element holding a page rendered at build time (a static page, which runs no app). */
 export const PRERENDERED_ROOT_ID = 'prerendered';
 
 /** The module every remote exposes: a component with its own routes. */

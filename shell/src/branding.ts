@@ -12,15 +12,19 @@ export function fetchBranding(): Promise<Response> {
   return brandingRequest.then((response) => response.clone());
 }
 
+/** The tab's icon. */
+export function setFavicon(href: string, doc: Document = document): void {
+  let icon = doc.querySelector<HTMLLinkElement>('link[rel="icon"]');
+  if (!icon) {
+    icon = doc.createElement('link');
+    icon.rel = 'icon';
+    doc.head.append(icon);
+  }
+  icon.href = href;
+}
+
 /** The tab title and icon follow the tenant's branding. */
 export function applyBrandingToDocument(branding: Branding): void {
   document.title = branding.productName;
-  if (!branding.faviconUrl) return;
-  let icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
-  if (!icon) {
-    icon = document.createElement('link');
-    icon.rel = 'icon';
-    document.head.append(icon);
-  }
-  icon.href = branding.faviconUrl;
+  if (branding.faviconUrl) setFavicon(branding.faviconUrl);
 }

@@ -1,5 +1,8 @@
 /**
- * The attribute that marks a brand field (`productName`, `footerCredit`) in HTML rendered at
- * build time with the default brand, where the shell writes the host's brand as it starts.
+ * The attribute that marks a brand field (`productName`, `footerCredit`, the `logoUrl` image) in
+ * HTML rendered at build time with the default brand, where the page's script writes the host's.
  */
 export const BRANDING_FIELD_ATTRIBUTE = 'data-branding';
+
+/** A logo or icon: a path on the site or an https URL. */
+export const ASSET_URL = /^(\/|https:\/\/)[^\s"'<>]*$/;

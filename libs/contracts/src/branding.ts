@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { ASSET_URL } from './branding-fields.js';
 
 const Color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour is #rrggbb.');
-const AssetUrl = z
-  .string()
-  .regex(/^(\/|https:\/\/)[^\s"'<>]*$/, 'An asset is a site path or an https URL.');
+const AssetUrl = z.string().regex(ASSET_URL, 'An asset is a site path or an https URL.');
 
 /** A tenant's brand, chosen by host name and applied by the shell (and used in e-mails). */
 export const BrandingSchema = z.object({

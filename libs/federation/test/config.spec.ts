@@ -1,7 +1,7 @@
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Stats } from '@rspack/core';
+import type { MultiStats } from '@rspack/core';
 import { describe, expect, it } from 'vitest';
 import {
   createAppConfig,
@@ -20,10 +20,9 @@ interface Plugin {
 }
 
 function build(dir: string, options: Record<string, unknown>, mode: 'production' | 'development') {
-  const config = createAppConfig({ dir: path.join(root, dir), port: 3999, ...options })(
-    {},
-    { mode },
-  );
+  const [config] = [
+    createAppConfig({ dir: path.join(root, dir), port: 3999, ...options })({}, { mode }),
+  ].flat();
   const federation = (config.plugins as Plugin[]).find(
     (p) => p.constructor.name === 'ModuleFederationPlugin',
   );
@@ -35,13 +34,14 @@ function build(dir: string, options: Record<string, unknown>, mode: 'production'
 async function compile(options: Parameters<typeof createAppConfig>[0]) {
   const { rspack } = await import('@rspack/core');
   const outDir = await mkdtemp(path.join(tmpdir(), 'mf-build-'));
-  const config = createAppConfig(options)({}, { mode: 'production' });
-  config.output = { ...config.output, path: outDir };
-  const stats = await new Promise<Stats>((resolve, reject) =>
-    rspack(config).run((error, result) => (error || !result ? reject(error) : resolve(result))),
+  const configs = [createAppConfig(options)({}, { mode: 'production' })].flat();
+  for (const config of configs) config.output = { ...config.output, path: outDir };
+  const stats = await new Promise<MultiStats>((resolve, reject) =>
+    rspack(configs).run((error, result) => (error || !result ? reject(error) : resolve(result))),
   );
   expect(stats.hasErrors()).toBe(false);
-  return { outDir, stats };
+  // The app's build; a static page's is the next one.
+  return { outDir, stats: stats.stats[0]! };
 }
 
 let shellBuild: ReturnType<typeof compile> | undefined;
@@ -52,7 +52,9 @@ const buildShell = () =>
     dir: path.join(root, 'shell'),
     isHost: true,
     port: 3999,
-    prerendered: { 'landing.html': './src/prerender/landing.tsx' },
+    staticPages: {
+      landing: { render: './src/prerender/landing.tsx', script: './src/landing.ts' },
+    },
   }));
 
 describe('shared federation config', () => {
@@ -242,15 +244,24 @@ describe('shared federation config', () => {
     expect(html.match(/<script/g)).toHaveLength(1);
   }, 120_000);
 
-  it('writes a page rendered at build time, the app hidden behind it until it replaces it', async () => {
+  it('writes a page rendered at build time with its own small script and no app', async () => {
     const { outDir } = await buildShell();
     const html = await readFile(path.join(outDir, 'landing.html'), 'utf8');
     expect(html).toMatch(
-      /<div id="prerendered">.*<h1[^>]*>Meetings that lead somewhere<\/h1>.*<\/div><div id="root" hidden><\/div>/s,
+      /<div id="prerendered">.*<h1[^>]*>Meetings that lead somewhere<\/h1>.*<\/div>\s*<\/body>/s,
     );
     expect(html).toContain('<span data-branding="productName">MeetingKeeper</span>');
-    expect(html).toMatch(/<script defer src="\/main\.[0-9a-f]{10}\.js"><\/script>/);
+    expect(html).not.toContain('id="root"');
+    // Its buttons are plain links into the app.
+    expect(html).toMatch(/<a [^>]*href="\/login"[^>]*>Login<\/a>/);
+    expect(html.match(/<a [^>]*href="\/login"[^>]*>Get Started<\/a>/g)).toHaveLength(2);
+    const script = /<script defer src="\/(landing\.[0-9a-f]{10}\.js)"><\/script>/.exec(html)?.[1];
     expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).toContain('<link rel="preload" as="fetch" href="/branding.json" crossorigin>');
+    expect(html).not.toContain('/remotes.json');
+    // The script only brands the page: no federation runtime, no React.
+    const { size } = await stat(path.join(outDir, script!));
+    expect(size).toBeLessThan(8_000);
   }, 120_000);
 
   it('names each remote after its package directory', () => {

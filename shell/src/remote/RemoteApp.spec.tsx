@@ -33,30 +33,6 @@ describe('<RemoteApp>', () => {
     expect(await screen.findByRole('heading', { name: 'Actions remote' })).toBeTruthy();
   });
 
-  it('leaves a page the build rendered in front until the remote has rendered', async () => {
-    let loaded!: (module: { default: typeof Remote }) => void;
-    runtime.loadRemoteApp.mockReturnValue(new Promise((resolve) => (loaded = resolve)));
-    const page = document.createElement('div');
-    page.id = 'prerendered';
-    document.body.append(page);
-    renderWithShell(<RemoteApp name="mfe_onboarding" />);
-    expect(screen.getByRole('status')).toBeTruthy();
-    expect(page.isConnected).toBe(true);
-    loaded({ default: Remote });
-    expect(await screen.findByRole('heading', { name: 'Actions remote' })).toBeTruthy();
-    expect(page.isConnected).toBe(false);
-  });
-
-  it('gives way to the fallback of a remote that cannot load', async () => {
-    runtime.loadRemoteApp.mockRejectedValue(new Error('timeout'));
-    const page = document.createElement('div');
-    page.id = 'prerendered';
-    document.body.append(page);
-    renderWithShell(<RemoteApp name="mfe_onboarding" />);
-    expect(await screen.findByText('Onboarding could not be loaded')).toBeTruthy();
-    expect(page.isConnected).toBe(false);
-  });
-
   it('takes the load started before it rendered, without loading the remote again', async () => {
     runtime.loadRemoteApp.mockResolvedValue({ default: Remote });
     startRemoteComponent('mfe_meetings');

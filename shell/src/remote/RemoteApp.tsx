@@ -4,15 +4,10 @@ import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react'
 import { remoteRelease } from '../federation/compatibility.js';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary.js';
 import { remoteComponent, retryRemoteComponent } from './remote-components.js';
-import { useRevealApp } from './use-reveal-app.js';
 import { RemoteSlotContext, type RemoteSlot } from './remote-slot.js';
 
-/**
- * Marks which remote and which release of it fill this part of the page (for support and tests).
- * It commits with the remote's content: the app then replaces a page the build rendered.
- */
+/** Marks which remote and which release of it fill this part of the page (for support and tests). */
 function RemoteFrame({ name, children }: { name: RemoteName; children: ReactNode }) {
-  useRevealApp();
   return (
     <div
       data-remote={name}

@@ -1,11 +1,9 @@
 import { PageSpinner } from '@meetings/shell-context';
 import { lazy, Suspense } from 'react';
 import { RETRY_LABEL, useRemoteSlot } from './remote-slot.js';
-import { useRevealApp } from './use-reveal-app.js';
 
 /** When not even the shell's own files arrive (offline): the same message and Retry, unstyled. */
 export function PlainRemoteUnavailable() {
-  useRevealApp();
   const slot = useRemoteSlot();
   return (
     <div role="alert" style={{ padding: 16 }}>

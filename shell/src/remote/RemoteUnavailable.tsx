@@ -5,11 +5,9 @@ import Button from '@mui/material/Button';
 import { useBranding } from '@meetings/shell-context';
 import { findIncompatibility } from '../federation/compatibility.js';
 import { RETRY_LABEL, useRemoteSlot } from './remote-slot.js';
-import { useRevealApp } from './use-reveal-app.js';
 
 /** What a slot shows when its remote cannot be loaded or crashed; the rest of the page works. */
 export function RemoteUnavailable({ error }: { error?: unknown } = {}) {
-  useRevealApp();
   const slot = useRemoteSlot();
   const { productName } = useBranding();
   const what = slot?.title ?? 'This part';

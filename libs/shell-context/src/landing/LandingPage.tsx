@@ -73,13 +73,23 @@ function FeatureCard({ feature }: { feature: Feature }) {
 /** The public landing page: four features, a closing call to action, a credit. */
 export function LandingPage({ branding }: { branding: Branding }) {
   const { productName, logoUrl, footerCredit } = branding;
-  const brand = (field: 'productName' | 'footerCredit') => ({ [BRANDING_FIELD_ATTRIBUTE]: field });
+  const brand = (field: 'productName' | 'footerCredit' | 'logoUrl') => ({
+    [BRANDING_FIELD_ATTRIBUTE]: field,
+  });
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <SkipLink />
       <AppBar position="static" color="transparent" elevation={0}>
         <Toolbar sx={{ gap: 1 }}>
-          {logoUrl ? <Box component="img" src={logoUrl} alt="" sx={{ height: 28 }} /> : null}
+          {/* Always there, so a page rendered with the default brand can show a host's logo. */}
+          <Box
+            component="img"
+            src={logoUrl}
+            alt=""
+            hidden={!logoUrl}
+            sx={{ height: 28 }}
+            {...brand('logoUrl')}
+          />
           <Typography
             variant="h6"
             component="span"
