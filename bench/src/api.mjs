@@ -133,7 +133,8 @@ export function scenarios(size) {
     {
       id: 'action-status',
       label: 'Action status update',
-      service: 'actions',
+      // svc-meetings owns every change to a meeting's items; svc-actions only reads.
+      service: 'meetings',
       read: false,
       method: 'PUT',
       path: (who, i) => {

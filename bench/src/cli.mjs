@@ -272,4 +272,11 @@ const { figures } = writeReport(summary, {
 });
 log(`\n${figures.filter((r) => r.pass).length} of ${figures.length} figures hold their targets.`);
 log(`Report: ${ci ? 'bench/results/raw/ci/report.md' : 'bench/results/report.md'}`);
-process.exit(0);
+// A scenario whose requests failed measured the failure, not the route: the run does not pass.
+const failed = (summary.api ?? []).flatMap((row) =>
+  Object.entries(row.summary)
+    .filter(([, contender]) => contender?.errors > 0)
+    .map(([target, contender]) => `${row.id} ${target}: ${contender.errors} failed requests`),
+);
+for (const line of failed) log(`  ! ${line}`);
+process.exit(failed.length ? 1 : 0);
