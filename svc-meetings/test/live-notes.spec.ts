@@ -2,6 +2,7 @@ import { Subjects } from '@meetings/contracts';
 import { joinLiveNotes } from '@meetings/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
+import * as Y from 'yjs';
 import { LiveNotesServer } from '../src/collab/live-notes.server.js';
 import { meetingWithContent } from './fixtures/meetings.js';
 import { Harness, testUser, type Client, type TestUser } from './harness.js';
@@ -197,6 +198,26 @@ describe('live notes', () => {
       { insert: 'Kept', attributes: { bold: true } },
       { insert: '\n' },
     ]);
+  });
+
+  it('stores a save over HTTP of notes edited live in their shared state before it answers', async () => {
+    const { meeting } = await meetingWithContent(owner, { editors: [editorUser] });
+    const theirs = await join(editorUser, meeting.id);
+    theirs.text.insert(0, 'Typed live');
+    await vi.waitFor(() => expect(storedNotes(meeting.id)).resolves.toBe('<p>Typed live</p>'), {
+      timeout: 15_000,
+    });
+    theirs.leave();
+    await vi.waitFor(() => expect(rooms().documents.has(meeting.id)).toBe(false), {
+      timeout: 15_000,
+    });
+    await owner.change('PUT', `/api/meetings/${meeting.id}/update-notes`, {
+      notes: '<p>Typed live</p><p>Saved over HTTP</p>',
+    });
+    // Read at once: the room the save opened may still be closing, its state is already stored.
+    const doc = new Y.Doc();
+    Y.applyUpdate(doc, new Uint8Array((await storedState(meeting.id))!));
+    expect(doc.getText('notes').toString()).toBe('Typed live\nSaved over HTTP\n');
   });
 
   it('brings notes saved over HTTP to the people in the room, merged with their typing', async () => {

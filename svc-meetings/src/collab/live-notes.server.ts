@@ -133,7 +133,9 @@ export class LiveNotesServer
   /**
    * Notes saved over HTTP go into the room as the difference from what it holds: the room open
    * here, or opened for the change (from the stored state), whose update Redis brings to the room
-   * on any other replica. The room then stores itself as after any change.
+   * on any other replica. The room's state is stored before the caller hears the save is done;
+   * closing the connection, which the Redis extension holds back a second so replicas can sync
+   * before the room unloads, is not waited for.
    */
   async applySave(meetingId: string, notes: string): Promise<void> {
     const connection = await this.hocuspocus.openDirectConnection(meetingId, {
@@ -142,8 +144,11 @@ export class LiveNotesServer
     });
     try {
       await connection.transact((document) => replaceNotes(document, notes));
+      if (connection.document) await this.store.store(meetingId, connection.document);
     } finally {
-      await connection.disconnect();
+      connection.disconnect().catch((error: unknown) => {
+        this.logger.warn({ err: error, meetingId }, 'live notes: could not close a save');
+      });
     }
   }
 
