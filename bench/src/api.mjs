@@ -13,6 +13,7 @@ import {
   ownedMeetings,
 } from './config.mjs';
 import { median, runLoad } from './load.mjs';
+import { joinRoom, until } from './live.mjs';
 import { cpuSeconds, internalToken } from './stack.mjs';
 
 /**
@@ -27,6 +28,11 @@ export function scenarios(size) {
     const list = owned.get(who.n);
     return list[Math.floor(i / BENCH_USERS.length) % list.length];
   };
+  // The first few meetings of each user have had their notes open in an editor (openLiveNotes).
+  const pickLive = (who, i) =>
+    owned.get(who.n)[
+      Math.floor(i / BENCH_USERS.length) % Math.min(LIVE_MEETINGS, owned.get(who.n).length)
+    ];
   const json = (body) => ({
     body: JSON.stringify(body),
     headers: { 'content-type': 'application/json' },
@@ -131,6 +137,18 @@ export function scenarios(size) {
         json({ notes: `<p>Notes revision ${i}: agreed the <strong>next steps</strong>.</p>` }),
     },
     {
+      id: 'notes-update-live',
+      label: 'Notes update, notes edited live',
+      service: 'meetings',
+      read: false,
+      method: 'PUT',
+      // Notes once open in an editor keep a live state: a save goes into it as well as the row.
+      liveMeetings: (who) => owned.get(who.n).slice(0, LIVE_MEETINGS),
+      path: (who, i) => `/api/meetings/${meetingId(pickLive(who, i))}/update-notes`,
+      body: (_who, i) =>
+        json({ notes: `<p>Notes revision ${i}: agreed the <strong>next steps</strong>.</p>` }),
+    },
+    {
       id: 'action-status',
       label: 'Action status update',
       // svc-meetings owns every change to a meeting's items; svc-actions only reads.
@@ -146,11 +164,36 @@ export function scenarios(size) {
   ];
 }
 
+/** How many of each user's meetings the live notes scenario saves to. */
+const LIVE_MEETINGS = 5;
+
+/**
+ * Opens the notes of a scenario's `liveMeetings` in an editor once per stack (a Node client in the
+ * room through the gateway, as a person's meeting page joins it), so they have a live state.
+ */
+async function openLiveNotes(scenario, stack, users) {
+  if (!scenario.liveMeetings) return;
+  stack.liveNotesOpened ??= new Set();
+  for (const who of users)
+    for (const m of scenario.liveMeetings(who)) {
+      const id = meetingId(m);
+      if (stack.liveNotesOpened.has(id)) continue;
+      const room = joinRoom(stack, who, id);
+      try {
+        await until(() => room.provider.isSynced, 15_000, `live notes of meeting ${id}`);
+      } finally {
+        room.leave();
+      }
+      stack.liveNotesOpened.add(id);
+    }
+}
+
 /**
  * Request builders for the three contenders of one scenario, asked in turn by `users` (the typical
  * bench users unless told).
  */
 async function contenders(scenario, stack, minimal, users = BENCH_USERS) {
+  await openLiveNotes(scenario, stack, users);
   const tokens = new Map();
   for (const who of users) tokens.set(who.n, await internalToken(stack, who));
   const build = (auth) => (i) => {

@@ -25,7 +25,7 @@ async function sharedMeeting(stack, owner, editors, title) {
   return meeting.id;
 }
 
-const until = async (check, timeoutMs, what) => {
+export const until = async (check, timeoutMs, what) => {
   const started = performance.now();
   while (!(await check())) {
     if (performance.now() - started > timeoutMs)
@@ -115,7 +115,7 @@ async function keystrokeToText(stack, keys) {
 }
 
 /** One person's notes editor in the room, as a Node client through the gateway. */
-function joinRoom(stack, who, meetingId) {
+export function joinRoom(stack, who, meetingId) {
   return joinLiveNotes({
     url: `${stack.urls.gateway.replace(/^http/, 'ws')}/api/meetings/${meetingId}/collab`,
     meetingId,
