@@ -220,6 +220,32 @@ describe('live notes', () => {
     expect(doc.getText('notes').toString()).toBe('Typed live\nSaved over HTTP\n');
   });
 
+  it('keeps a save over HTTP that no room could take: the room starts from it and stores it', async () => {
+    const { meeting } = await meetingWithContent(owner, { editors: [editorUser] });
+    const first = await join(editorUser, meeting.id);
+    first.text.insert(0, 'Typed live');
+    await vi.waitFor(() => expect(storedNotes(meeting.id)).resolves.toBe('<p>Typed live</p>'), {
+      timeout: 15_000,
+    });
+    first.leave();
+    await vi.waitFor(() => expect(rooms().documents.has(meeting.id)).toBe(false), {
+      timeout: 15_000,
+    });
+    // The room cannot be opened (its shared state's server is away, say).
+    vi.spyOn(rooms(), 'openDirectConnection').mockRejectedValueOnce(new Error('room unavailable'));
+    await owner.change('PUT', `/api/meetings/${meeting.id}/update-notes`, {
+      notes: '<p>Typed live</p><p>Saved over HTTP</p>',
+    });
+    const again = await join(editorUser, meeting.id);
+    expect(again.text.toString()).toBe('Typed live\nSaved over HTTP\n');
+    again.text.insert(again.text.length - 1, '!');
+    await vi.waitFor(
+      () =>
+        expect(storedNotes(meeting.id)).resolves.toBe('<p>Typed live</p><p>Saved over HTTP!</p>'),
+      { timeout: 15_000 },
+    );
+  });
+
   it('brings notes saved over HTTP to the people in the room, merged with their typing', async () => {
     const { meeting } = await meetingWithContent(owner, { editors: [editorUser] });
     await owner.change('PUT', `/api/meetings/${meeting.id}/update-notes`, {

@@ -135,13 +135,17 @@ export class LiveNotesServer
    * here, or opened for the change (from the stored state), whose update Redis brings to the room
    * on any other replica. The room's state is stored before the caller hears the save is done;
    * closing the connection, which the Redis extension holds back a second so replicas can sync
-   * before the room unloads, is not waited for.
+   * before the room unloads, is not waited for. A room that cannot be opened has not got the save:
+   * it goes into the stored state instead.
    */
   async applySave(meetingId: string, notes: string): Promise<void> {
-    const connection = await this.hocuspocus.openDirectConnection(meetingId, {
-      meetingId,
-      readOnly: false,
-    });
+    const connection = await this.hocuspocus
+      .openDirectConnection(meetingId, { meetingId, readOnly: false })
+      .catch((error: unknown) => {
+        this.logger.warn({ err: error, meetingId }, 'live notes: a save goes to the stored state');
+        return null;
+      });
+    if (!connection) return this.store.saveIntoState(meetingId, notes);
     try {
       await connection.transact((document) => replaceNotes(document, notes));
       if (connection.document) await this.store.store(meetingId, connection.document);

@@ -6,7 +6,7 @@ import type { MeetingsEnv } from '../config.js';
 import { MeetingEntity } from '../store/entities.js';
 import { MeetingStore } from '../store/meeting-store.js';
 import { MeetingWriter } from '../writing/meeting-writer.service.js';
-import { notesHtml, seededState } from './notes-doc.js';
+import { notesHtml, replaceNotes, seededState } from './notes-doc.js';
 
 /** Transactions that bring the stored state into a room, so the room does not store it again. */
 export const FROM_STORE = Symbol('stored notes');
@@ -64,6 +64,24 @@ export class LiveNotesStore {
       await this.meetings.update(tx, meetingId, { notes, notesState: state });
       // Open copies of the meeting (a viewer's page) hear of the new notes like of any edit.
       if (notes !== row.notes) await this.writer.edited(tx, emit, meetingId);
+    });
+  }
+
+  /**
+   * A save over HTTP that no room took (the room could not be opened): it goes into the stored
+   * state as the change from what that state holds, so the room starts from it when it opens and
+   * its next store keeps it, rather than writing the notes back as they were.
+   */
+  async saveIntoState(meetingId: string, notes: string): Promise<void> {
+    await this.outbox.transaction(async (tx) => {
+      const row = await lockWithState(tx, meetingId);
+      if (!row?.notesState) return;
+      const doc = new Y.Doc();
+      Y.applyUpdate(doc, row.notesState);
+      replaceNotes(doc, notes);
+      await this.meetings.update(tx, meetingId, {
+        notesState: Buffer.from(Y.encodeStateAsUpdate(doc)),
+      });
     });
   }
 

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { LOGGER, SERVICE_CONFIG, sanitizeNotes } from '@meetings/service-kit';
-import type { Logger } from 'pino';
+import { SERVICE_CONFIG, sanitizeNotes } from '@meetings/service-kit';
 import type { Caller } from '../access/caller.js';
 import { LiveNotesServer } from '../collab/live-notes.server.js';
 import { LiveNotesStore } from '../collab/live-notes.store.js';
@@ -17,7 +16,6 @@ export class NotesService {
     private readonly live: LiveNotesStore,
     private readonly rooms: LiveNotesServer,
     @Inject(SERVICE_CONFIG) private readonly config: MeetingsEnv,
-    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   /**
@@ -31,11 +29,8 @@ export class NotesService {
       live = this.rooms.isOpen(meetingId) || (await this.live.isLive(tx, meetingId));
       await this.meetings.update(tx, meetingId, { notes: clean });
     });
-    if (live) {
-      await this.rooms.applySave(meetingId, clean).catch((error: unknown) => {
-        this.logger.warn({ err: error, meetingId }, 'notes saved, but not brought into the room');
-      });
-    }
+    // A failure here fails the request: the caller's retry brings the save into the room.
+    if (live) await this.rooms.applySave(meetingId, clean);
     return saved;
   }
 }
