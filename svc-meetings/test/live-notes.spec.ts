@@ -75,6 +75,21 @@ async function editedEvents(meetingId: string): Promise<number> {
 
 const rooms = () => h.meetings.app.get(LiveNotesServer).hocuspocus;
 
+/** A meeting whose notes were typed live ("Typed live") and stored, its room closed since. */
+async function typedLiveThenLeft() {
+  const { meeting } = await meetingWithContent(owner, { editors: [editorUser] });
+  const editor = await join(editorUser, meeting.id);
+  editor.text.insert(0, 'Typed live');
+  await vi.waitFor(() => expect(storedNotes(meeting.id)).resolves.toBe('<p>Typed live</p>'), {
+    timeout: 15_000,
+  });
+  editor.leave();
+  await vi.waitFor(() => expect(rooms().documents.has(meeting.id)).toBe(false), {
+    timeout: 15_000,
+  });
+  return meeting;
+}
+
 describe('live notes', () => {
   it('merges what the owner and an editor type at the same moment, and stores it as the notes', async () => {
     const { meeting } = await meetingWithContent(owner, { editors: [editorUser] });
@@ -201,16 +216,7 @@ describe('live notes', () => {
   });
 
   it('stores a save over HTTP of notes edited live in their shared state before it answers', async () => {
-    const { meeting } = await meetingWithContent(owner, { editors: [editorUser] });
-    const theirs = await join(editorUser, meeting.id);
-    theirs.text.insert(0, 'Typed live');
-    await vi.waitFor(() => expect(storedNotes(meeting.id)).resolves.toBe('<p>Typed live</p>'), {
-      timeout: 15_000,
-    });
-    theirs.leave();
-    await vi.waitFor(() => expect(rooms().documents.has(meeting.id)).toBe(false), {
-      timeout: 15_000,
-    });
+    const meeting = await typedLiveThenLeft();
     await owner.change('PUT', `/api/meetings/${meeting.id}/update-notes`, {
       notes: '<p>Typed live</p><p>Saved over HTTP</p>',
     });
@@ -221,16 +227,7 @@ describe('live notes', () => {
   });
 
   it('keeps a save over HTTP that no room could take: the room starts from it and stores it', async () => {
-    const { meeting } = await meetingWithContent(owner, { editors: [editorUser] });
-    const first = await join(editorUser, meeting.id);
-    first.text.insert(0, 'Typed live');
-    await vi.waitFor(() => expect(storedNotes(meeting.id)).resolves.toBe('<p>Typed live</p>'), {
-      timeout: 15_000,
-    });
-    first.leave();
-    await vi.waitFor(() => expect(rooms().documents.has(meeting.id)).toBe(false), {
-      timeout: 15_000,
-    });
+    const meeting = await typedLiveThenLeft();
     // The room cannot be opened (its shared state's server is away, say).
     vi.spyOn(rooms(), 'openDirectConnection').mockRejectedValueOnce(new Error('room unavailable'));
     await owner.change('PUT', `/api/meetings/${meeting.id}/update-notes`, {
