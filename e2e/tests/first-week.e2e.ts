@@ -138,7 +138,9 @@ describe('a first week without surprises', () => {
         await page.goto(`/app/meetings/${id}`);
         const editor = page.getByRole('textbox', { name: 'Meeting notes' });
         await editor.getByText('Second line').waitFor();
-        // The editor takes typing once it has the notes (live: once the room has answered).
+        // The editor takes typing once it has the notes (live: once the room has answered; until
+        // then it may still hand the notes over to the room).
+        if (live) await page.locator('[data-testid="notes-editor"][data-live="true"]').waitFor();
         await page.locator('.ql-editor[contenteditable="true"]').waitFor();
         await editor.click();
         await page.keyboard.press('ControlOrMeta+A');
