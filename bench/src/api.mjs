@@ -24,19 +24,17 @@ import { cpuSeconds, internalToken } from './stack.mjs';
 export function scenarios(size) {
   const meetings = SIZES[size].meetings;
   const owned = new Map(BENCH_USERS.map((u) => [u.n, ownedMeetings(u.n, meetings)]));
-  const pick = (who, i) => {
+  // Among the first `limit` of the user's meetings (the live notes scenario's: openLiveNotes).
+  const pick = (who, i, limit = Infinity) => {
     const list = owned.get(who.n);
-    return list[Math.floor(i / BENCH_USERS.length) % list.length];
+    return list[Math.floor(i / BENCH_USERS.length) % Math.min(limit, list.length)];
   };
-  // The first few meetings of each user have had their notes open in an editor (openLiveNotes).
-  const pickLive = (who, i) =>
-    owned.get(who.n)[
-      Math.floor(i / BENCH_USERS.length) % Math.min(LIVE_MEETINGS, owned.get(who.n).length)
-    ];
   const json = (body) => ({
     body: JSON.stringify(body),
     headers: { 'content-type': 'application/json' },
   });
+  const notesBody = (_who, i) =>
+    json({ notes: `<p>Notes revision ${i}: agreed the <strong>next steps</strong>.</p>` });
   return [
     {
       id: 'meetings-page1',
@@ -133,8 +131,7 @@ export function scenarios(size) {
       read: false,
       method: 'PUT',
       path: (who, i) => `/api/meetings/${meetingId(pick(who, i))}/update-notes`,
-      body: (_who, i) =>
-        json({ notes: `<p>Notes revision ${i}: agreed the <strong>next steps</strong>.</p>` }),
+      body: notesBody,
     },
     {
       id: 'notes-update-live',
@@ -144,9 +141,8 @@ export function scenarios(size) {
       method: 'PUT',
       // Notes once open in an editor keep a live state: a save goes into it as well as the row.
       liveMeetings: (who) => owned.get(who.n).slice(0, LIVE_MEETINGS),
-      path: (who, i) => `/api/meetings/${meetingId(pickLive(who, i))}/update-notes`,
-      body: (_who, i) =>
-        json({ notes: `<p>Notes revision ${i}: agreed the <strong>next steps</strong>.</p>` }),
+      path: (who, i) => `/api/meetings/${meetingId(pick(who, i, LIVE_MEETINGS))}/update-notes`,
+      body: notesBody,
     },
     {
       id: 'action-status',

@@ -65,9 +65,7 @@ export async function measureEmbedded({ size, starts = 3, useMs = 20_000, log = 
       await new Promise((r) => setTimeout(r, 2_000));
       memoryAfterStart = memory(stack.pid);
       // Typical use: lists, searches, meeting pages and notes saves through the gateway.
-      const mix = scenarios(size).filter(
-        (s) => !['action-status', 'notes-update-live'].includes(s.id),
-      );
+      const mix = scenarios(size).filter((s) => s.id !== 'action-status' && !s.liveMeetings);
       const used = await runLoad({
         origin: stack.urls.gateway,
         connections: 4,
