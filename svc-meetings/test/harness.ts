@@ -7,8 +7,9 @@ import {
   type TestRuntime,
   type TestUser,
 } from '@meetings/service-kit/testing';
+import { joinLiveNotes, type LiveNotesClient } from '@meetings/testing';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { startMeetingsService } from '../src/app.js';
 import { ENTITLEMENT_CONSUMER } from '../src/entitlement/subscription-events.controller.js';
 import type { MeetingsEnv } from '../src/config.js';
@@ -35,6 +36,9 @@ export interface OutboxEvent {
  * The real svc-subscription beside it is tested in embedded/test.
  */
 export class Harness {
+  /** Notes editors joined through `joinLiveNotes` and not yet left. */
+  private readonly editors = new Set<LiveNotesClient>();
+
   private constructor(
     readonly runtime: TestRuntime,
     readonly meetings: RunningService<MeetingsEnv>,
@@ -66,6 +70,7 @@ export class Harness {
   }
 
   async close(): Promise<void> {
+    this.leaveLiveNotes();
     await this.meetings.close();
     await this.stub?.close();
     await this.runtime.cleanup();
@@ -75,6 +80,31 @@ export class Harness {
   get subscription(): EntitlementStub {
     if (!this.stub) throw new Error('This harness runs without svc-subscription.');
     return this.stub;
+  }
+
+  /**
+   * `user`'s notes editor in a meeting's room on a replica (this harness's own unless named): a
+   * Yjs document synced through the live connection. It stays until `leaveLiveNotes` or close.
+   */
+  async joinLiveNotes(
+    user: TestUser,
+    meetingId: string,
+    replica: RunningService = this.meetings,
+  ): Promise<LiveNotesClient> {
+    const client = joinLiveNotes({
+      url: `${replica.url.replace(/^http/, 'ws')}/api/meetings/${meetingId}/collab`,
+      meetingId,
+      headers: await this.runtime.tokens.bearer(user),
+    });
+    this.editors.add(client);
+    await vi.waitFor(() => expect(client.provider.isSynced).toBe(true), { timeout: 10_000 });
+    return client;
+  }
+
+  /** Every editor `joinLiveNotes` opened leaves its room. */
+  leaveLiveNotes(): void {
+    for (const client of this.editors) client.leave();
+    this.editors.clear();
   }
 
   /** A client calling as `user`, or signed out with null. */

@@ -1,6 +1,5 @@
 import type { RunningService } from '@meetings/service-kit';
 import { startFaultProxy, type FaultProxy } from '@meetings/service-kit/testing';
-import { joinLiveNotes } from '@meetings/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startMeetingsService } from '../src/app.js';
 import { LiveNotesServer } from '../src/collab/live-notes.server.js';
@@ -11,7 +10,6 @@ import { Harness, testUser, type TestUser } from './harness.js';
 let h: Harness;
 let replica: RunningService<MeetingsEnv>;
 let redis: FaultProxy;
-const open: { destroy(): void }[] = [];
 
 beforeAll(async () => {
   h = await Harness.start();
@@ -30,7 +28,7 @@ beforeAll(async () => {
 });
 afterEach(() => {
   redis.pass();
-  for (const item of open.splice(0)) item.destroy();
+  h.leaveLiveNotes();
 });
 afterAll(async () => {
   await replica?.close();
@@ -38,16 +36,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function join(user: TestUser, meetingId: string) {
-  const client = joinLiveNotes({
-    url: `${replica.url.replace(/^http/, 'ws')}/api/meetings/${meetingId}/collab`,
-    meetingId,
-    headers: await h.runtime.tokens.bearer(user),
-  });
-  open.push({ destroy: client.leave });
-  await vi.waitFor(() => expect(client.provider.isSynced).toBe(true), { timeout: 10_000 });
-  return client;
-}
+const join = (user: TestUser, meetingId: string) => h.joinLiveNotes(user, meetingId, replica);
 
 const storedNotes = async (user: TestUser, meetingId: string) =>
   (await h.as(user).meeting(meetingId)).notes;

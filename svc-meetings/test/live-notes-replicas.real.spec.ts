@@ -1,5 +1,4 @@
 import type { RunningService } from '@meetings/service-kit';
-import { joinLiveNotes } from '@meetings/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startMeetingsService } from '../src/app.js';
 import type { MeetingsEnv } from '../src/config.js';
@@ -8,7 +7,6 @@ import { Harness, testUser, type TestUser } from './harness.js';
 
 let h: Harness;
 let second: RunningService<MeetingsEnv>;
-const open: { destroy(): void }[] = [];
 
 beforeAll(async () => {
   h = await Harness.start();
@@ -24,20 +22,12 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  for (const item of open.splice(0)) item.destroy();
   await second?.close();
   await h?.close();
 });
 
 async function join(user: TestUser, meetingId: string, replica: RunningService) {
-  const client = joinLiveNotes({
-    url: `${replica.url.replace(/^http/, 'ws')}/api/meetings/${meetingId}/collab`,
-    meetingId,
-    headers: await h.runtime.tokens.bearer(user),
-  });
-  open.push({ destroy: client.leave });
-  await vi.waitFor(() => expect(client.provider.isSynced).toBe(true), { timeout: 10_000 });
-  return client.text;
+  return (await h.joinLiveNotes(user, meetingId, replica)).text;
 }
 
 describe('live notes on two replicas sharing Redis', () => {

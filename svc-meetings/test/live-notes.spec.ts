@@ -1,5 +1,4 @@
 import { Subjects } from '@meetings/contracts';
-import { joinLiveNotes } from '@meetings/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
@@ -12,7 +11,6 @@ let ownerUser: TestUser;
 let editorUser: TestUser;
 let viewerUser: TestUser;
 let owner: Client;
-const open: { destroy(): void }[] = [];
 
 beforeAll(async () => {
   h = await Harness.start();
@@ -21,27 +19,13 @@ beforeAll(async () => {
   viewerUser = testUser();
   owner = h.as(ownerUser);
 });
-afterEach(() => {
-  for (const provider of open.splice(0)) provider.destroy();
-});
+afterEach(() => h.leaveLiveNotes());
 afterAll(async () => {
   await h?.close();
 });
 
 const collabUrl = (meetingId: string) =>
   `${h.meetings.url.replace(/^http/, 'ws')}/api/meetings/${meetingId}/collab`;
-
-/** A person's editor in the room: a Yjs document synced through the live connection. */
-async function join(user: TestUser, meetingId: string) {
-  const client = joinLiveNotes({
-    url: collabUrl(meetingId),
-    meetingId,
-    headers: await h.runtime.tokens.bearer(user),
-  });
-  open.push({ destroy: client.leave });
-  await vi.waitFor(() => expect(client.provider.isSynced).toBe(true), { timeout: 10_000 });
-  return client;
-}
 
 /** The answer to an upgrade of the live notes address, without a Yjs client. */
 function upgrade(meetingId: string, headers: Record<string, string>): Promise<number> {
@@ -78,7 +62,7 @@ const rooms = () => h.meetings.app.get(LiveNotesServer).hocuspocus;
 /** A meeting whose notes were typed live ("Typed live") and stored, its room closed since. */
 async function typedLiveThenLeft() {
   const { meeting } = await meetingWithContent(owner, { editors: [editorUser] });
-  const editor = await join(editorUser, meeting.id);
+  const editor = await h.joinLiveNotes(editorUser, meeting.id);
   editor.text.insert(0, 'Typed live');
   await vi.waitFor(() => expect(storedNotes(meeting.id)).resolves.toBe('<p>Typed live</p>'), {
     timeout: 15_000,
@@ -96,8 +80,8 @@ describe('live notes', () => {
     await owner.change('PUT', `/api/meetings/${meeting.id}/update-notes`, {
       notes: '<p>Agreed</p>',
     });
-    const mine = await join(ownerUser, meeting.id);
-    const theirs = await join(editorUser, meeting.id);
+    const mine = await h.joinLiveNotes(ownerUser, meeting.id);
+    const theirs = await h.joinLiveNotes(editorUser, meeting.id);
     expect(mine.text.toString()).toBe('Agreed\n');
     // Both type into the same paragraph before either hears of the other.
     mine.text.insert(0, 'We ');
@@ -120,8 +104,8 @@ describe('live notes', () => {
 
   it('keeps a viewer read-only: their change is refused, never shown to others nor stored', async () => {
     const { meeting } = await meetingWithContent(owner, { sharedWith: [viewerUser] });
-    const mine = await join(ownerUser, meeting.id);
-    const viewer = await join(viewerUser, meeting.id);
+    const mine = await h.joinLiveNotes(ownerUser, meeting.id);
+    const viewer = await h.joinLiveNotes(viewerUser, meeting.id);
     mine.text.insert(0, 'Owner writes');
     await vi.waitFor(() => expect(viewer.text.toString()).toBe('Owner writes'));
     viewer.text.insert(0, 'Viewer scribbles ');
@@ -136,8 +120,8 @@ describe('live notes', () => {
 
   it('follows a change of role or share while the person is in the room', async () => {
     const { meeting } = await meetingWithContent(owner, { editors: [editorUser] });
-    const mine = await join(ownerUser, meeting.id);
-    const theirs = await join(editorUser, meeting.id);
+    const mine = await h.joinLiveNotes(ownerUser, meeting.id);
+    const theirs = await h.joinLiveNotes(editorUser, meeting.id);
     expect(theirs.provider.authorizedScope).toBe('read-write');
 
     // Made a viewer: their editor connects again, read-only.
@@ -169,8 +153,8 @@ describe('live notes', () => {
 
   it('ends every socket of a deleted meeting', async () => {
     const { meeting } = await meetingWithContent(owner, { editors: [editorUser] });
-    await join(ownerUser, meeting.id);
-    await join(editorUser, meeting.id);
+    await h.joinLiveNotes(ownerUser, meeting.id);
+    await h.joinLiveNotes(editorUser, meeting.id);
     const server = h.meetings.app.get(LiveNotesServer);
     expect(server.socketsOf(meeting.id)).toHaveLength(2);
     await owner.change('DELETE', `/api/meetings/${meeting.id}/delete`);
@@ -194,13 +178,13 @@ describe('live notes', () => {
     const free = h.as(freeUser);
     const { meeting } = await meetingWithContent(free);
     await h.setPlan(freeUser, 'free');
-    const room = await join(freeUser, meeting.id);
+    const room = await h.joinLiveNotes(freeUser, meeting.id);
     await vi.waitFor(() => expect(room.provider.authorizedScope).toBe('readonly'));
   });
 
   it('stores the room when everyone has left, and the next room starts from what was stored', async () => {
     const { meeting } = await meetingWithContent(owner);
-    const first = await join(ownerUser, meeting.id);
+    const first = await h.joinLiveNotes(ownerUser, meeting.id);
     first.text.applyDelta([{ insert: 'Kept', attributes: { bold: true } }, { insert: '\n' }]);
     first.leave();
     await vi.waitFor(() => expect(rooms().documents.has(meeting.id)).toBe(false), {
@@ -208,7 +192,7 @@ describe('live notes', () => {
     });
     expect(await storedNotes(meeting.id)).toBe('<p><strong>Kept</strong></p>');
     expect(await storedState(meeting.id)).not.toBeNull();
-    const again = await join(ownerUser, meeting.id);
+    const again = await h.joinLiveNotes(ownerUser, meeting.id);
     expect(again.text.toDelta()).toEqual([
       { insert: 'Kept', attributes: { bold: true } },
       { insert: '\n' },
@@ -233,7 +217,7 @@ describe('live notes', () => {
     await owner.change('PUT', `/api/meetings/${meeting.id}/update-notes`, {
       notes: '<p>Typed live</p><p>Saved over HTTP</p>',
     });
-    const again = await join(editorUser, meeting.id);
+    const again = await h.joinLiveNotes(editorUser, meeting.id);
     expect(again.text.toString()).toBe('Typed live\nSaved over HTTP\n');
     again.text.insert(again.text.length - 1, '!');
     await vi.waitFor(
@@ -248,7 +232,7 @@ describe('live notes', () => {
     await owner.change('PUT', `/api/meetings/${meeting.id}/update-notes`, {
       notes: '<p>First</p><p>Second</p>',
     });
-    const theirs = await join(editorUser, meeting.id);
+    const theirs = await h.joinLiveNotes(editorUser, meeting.id);
     theirs.text.insert(theirs.text.length - 1, '!');
     await vi.waitFor(() =>
       expect(rooms().documents.get(meeting.id)?.getText('notes').toString()).toBe(
