@@ -12,5 +12,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     retry: 0,
+    // What a page shows after its remote has loaded can take seconds on two busy cores (vitest's
+    // default wait is 1 s); polls that need longer still say so.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
