@@ -1,4 +1,5 @@
 import '@meetings/service-kit/node-version';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // `npm test` runs every package's unit and integration tests (embedded database and bus, no
@@ -6,6 +7,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['libs/*', 'svc-*', 'gateway', 'shell', 'mfe-*', 'embedded'],
-    reporters: process.env.CI ? ['default'] : ['default'],
+    // One worker per core (vitest's default keeps one core for itself): the test files wait on
+    // their databases and sockets about as long as they compute, and the main process does little.
+    maxWorkers: availableParallelism(),
   },
 });
