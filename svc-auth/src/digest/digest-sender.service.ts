@@ -3,9 +3,9 @@ import { DEFAULT_TIME_ZONE } from '@meetings/contracts';
 import { LOGGER, SERVICE_CONFIG } from '@meetings/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { DataSource, In } from 'typeorm';
+import { DataSource, In, IsNull, Raw } from 'typeorm';
 import type { AuthEnv } from '../config.js';
-import { UserEntity } from '../entities.js';
+import { DigestSendEntity, UserEntity } from '../entities.js';
 import { MailerService, MailRejectedError } from '../mail/mailer.service.js';
 import { MailSettingsService } from '../mail/mail-settings.service.js';
 import { digestMail, withoutTrailingSlash } from '../mail/templates.js';
@@ -73,15 +73,18 @@ export class DigestSender {
       .map((email) => ({ email, day: digestDay(zones.get(email) ?? DEFAULT_TIME_ZONE, now) }))
       .filter((c): c is { email: string; day: string } => c.day !== null);
     if (candidates.length === 0) return [];
-    const recorded = (await this.dataSource.query(
-      `SELECT d.email FROM digest_send d
-       JOIN unnest($1::text[], $2::date[]) AS c(email, local_date)
-         ON d.email = c.email AND d.local_date = c.local_date
-       WHERE d.done_at IS NOT NULL OR d.claimed_at > now() - make_interval(secs => $3)`,
-      [candidates.map((c) => c.email), candidates.map((c) => c.day), CLAIM_LEASE_SECONDS],
-    )) as { email: string }[];
-    const skip = new Set(recorded.map((row) => row.email));
-    return candidates.filter((c) => !skip.has(c.email));
+    // Each address has one candidate day: its records on any candidate day, matched in pairs below.
+    const recorded = await this.digests()
+      .createQueryBuilder('d')
+      .select(['d.email', 'd.localDate'])
+      .where({ email: In(candidates.map((c) => c.email)) })
+      .andWhere({ localDate: In(candidates.map((c) => c.day)) })
+      .andWhere('(d.doneAt IS NOT NULL OR d.claimedAt > now() - make_interval(secs => :lease))', {
+        lease: CLAIM_LEASE_SECONDS,
+      })
+      .getMany();
+    const skip = new Set(recorded.map((row) => `${row.email} ${row.localDate}`));
+    return candidates.filter((c) => !skip.has(`${c.email} ${c.day}`));
   }
 
   private async sendOne(email: string, day: string): Promise<keyof DigestRunSummary | null> {
@@ -121,10 +124,7 @@ export class DigestSender {
         await this.finish(email, day, 'rejected', null);
       } else {
         // Released: the next pass (this replica's or another's) tries again, the same day only.
-        await this.dataSource.query(
-          `DELETE FROM digest_send WHERE email = $1 AND local_date = $2 AND done_at IS NULL`,
-          [email, day],
-        );
+        await this.digests().delete({ email, localDate: day, doneAt: IsNull() });
       }
       this.logger.warn(
         { to: email, day, err: { message: (error as Error).message } },
@@ -136,15 +136,28 @@ export class DigestSender {
 
   /** Takes the day's record: new, or left unfinished past the lease by a replica that died. */
   private async claim(email: string, day: string): Promise<boolean> {
-    const rows = (await this.dataSource.query(
-      `INSERT INTO digest_send (email, local_date, claimed_at) VALUES ($1, $2, now())
-       ON CONFLICT (email, local_date) DO UPDATE SET claimed_at = now()
-         WHERE digest_send.done_at IS NULL
-           AND digest_send.claimed_at <= now() - make_interval(secs => $3)
-       RETURNING email`,
-      [email, day, CLAIM_LEASE_SECONDS],
-    )) as unknown[];
-    return rows.length === 1;
+    const claimed = await this.digests()
+      .createQueryBuilder()
+      .insert()
+      .values({ email, localDate: day, claimedAt: () => 'now()' })
+      .orUpdate(['claimed_at'], ['email', 'local_date'], {
+        overwriteCondition: {
+          where: {
+            doneAt: IsNull(),
+            claimedAt: Raw((at) => `${at} <= now() - make_interval(secs => :lease)`, {
+              lease: CLAIM_LEASE_SECONDS,
+            }),
+          },
+        },
+      })
+      .returning(['email'])
+      .updateEntity(false)
+      .execute();
+    return (claimed.raw as unknown[]).length === 1;
+  }
+
+  private digests() {
+    return this.dataSource.getRepository(DigestSendEntity);
   }
 
   private async finish(
@@ -153,10 +166,9 @@ export class DigestSender {
     outcome: string,
     actionCount: number | null,
   ): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE digest_send SET done_at = now(), outcome = $3, action_count = $4
-       WHERE email = $1 AND local_date = $2`,
-      [email, day, outcome, actionCount],
+    await this.digests().update(
+      { email, localDate: day },
+      { doneAt: () => 'now()', outcome, actionCount },
     );
   }
 }
