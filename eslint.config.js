@@ -40,13 +40,13 @@ function appImports(apps, message) {
   ];
 }
 
-/** Harnesses may import an app's package, never its files by path. */
+/** Harnesses may import an app's package exports, never its files (source or build) by path. */
 function deepAppImports(apps) {
   return [
     'error',
     {
       patterns: apps.map((app) => ({
-        regex: `^((\\.\\./)+|@meetings/)${app}/src/`,
+        regex: `^((\\.\\./)+|@meetings/)${app}/(src|dist)/`,
         message: `Reach ${app} through its package exports (@meetings/${app}).`,
       })),
     },

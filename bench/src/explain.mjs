@@ -10,12 +10,9 @@ import { parseArgs } from 'node:util';
 import { ListActionsQuerySchema } from '@meetings/contracts';
 import { createLogger, openDatabase } from '@meetings/service-kit';
 import { actionsService } from '@meetings/svc-actions';
+import { listActionsQuery } from '@meetings/svc-actions/queries';
 import { scenarios } from './api.mjs';
 import { BENCH_USERS, STEADY_USER, databaseUrl } from './config.mjs';
-
-const { listActionsQuery } = await import(
-  new URL('../../svc-actions/dist/actions/actions-query.js', import.meta.url).href
-);
 
 const { values } = parseArgs({
   options: {

@@ -7,19 +7,17 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
-
-const svc = (path) => new URL(`../../${path}`, import.meta.url).href;
-const { MeetingStore } = await import(svc('svc-meetings/dist/store/meeting-store.js'));
-const { AgendaStore, ActionStore } = await import(svc('svc-meetings/dist/items/item-store.js'));
-const { meetingSummaryView, meetingView, meetingSnapshot } = await import(
-  svc('svc-meetings/dist/store/views.js')
-);
-const { meetingsService } = await import(svc('svc-meetings/dist/app.js'));
-const { listActionsQuery } = await import(svc('svc-actions/dist/actions/actions-query.js'));
-const { MeetingIndexWriter } = await import(
-  svc('svc-actions/dist/action-index/meeting-index.writer.js')
-);
-const { actionsService } = await import(svc('svc-actions/dist/app.js'));
+import { meetingsService } from '@meetings/svc-meetings';
+import {
+  ActionStore,
+  AgendaStore,
+  MeetingStore,
+  meetingSnapshot,
+  meetingSummaryView,
+  meetingView,
+} from '@meetings/svc-meetings/stores';
+import { actionsService } from '@meetings/svc-actions';
+import { listActionsQuery, MeetingIndexWriter } from '@meetings/svc-actions/queries';
 
 const url = process.env.DATABASE_URL;
 const poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10);

@@ -35,6 +35,10 @@ describe('the lint keeps dependencies pointing one way', () => {
     expect(await ruleIds(byPackage, 'bench/src/probe.mjs')).not.toContain(RULE);
     const byPath = "import { x } from '../../svc-auth/src/app.js';\nx();";
     expect(await ruleIds(byPath, 'reliability/support/probe.ts')).toContain(RULE);
+    const byBuild = "import { x } from '../../svc-actions/dist/actions/actions-query.js';\nx();";
+    expect(await ruleIds(byBuild, 'bench/src/probe.mjs')).toContain(RULE);
+    const bySubpath = "import { x } from '@meetings/svc-actions/queries';\nx();";
+    expect(await ruleIds(bySubpath, 'bench/src/probe.mjs')).not.toContain(RULE);
   });
 
   it('lets apps import libraries', { timeout: 60_000 }, async () => {
