@@ -28,13 +28,17 @@ export class EmbeddedPostgres {
     this.mutex = withTimeout(new Mutex(), LEASE_TIMEOUT_MS);
   }
 
-  /** `dataDir` is a folder (created if missing) or `memory://` for a throwaway database. */
-  static async open(dataDir: string): Promise<EmbeddedPostgres> {
+  /**
+   * `dataDir` is a folder (created if missing) or `memory://` for a throwaway database;
+   * `loadDataDir`, a cluster from `dumpDataDir` to start from instead of a new one.
+   */
+  static async open(dataDir: string, loadDataDir?: Blob): Promise<EmbeddedPostgres> {
     if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
     // PGlite's default 160 MB of shared buffers is most of the embedded process's memory; the
     // embedded mode serves one team, and the operating system caches the data files anyway.
     const pglite = await PGlite.create({
       dataDir,
+      loadDataDir,
       extensions: { pg_trgm },
       postgresqlconf: 'shared_buffers = 32MB\nwal_buffers = 1MB',
     });

@@ -8,12 +8,13 @@ import pg from 'pg';
 import { staticKeyStore, type KeyStore } from '../auth/key-store.js';
 import { MemoryCache } from '../cache/cache.js';
 import { openDatabase, schemaDrift, type DatabaseConnection } from '../database/data-source.js';
-import { EmbeddedPostgres } from '../database/embedded-postgres.js';
+import type { EmbeddedPostgres } from '../database/embedded-postgres.js';
 import { InProcessBus } from '../messaging/in-process-bus.js';
 import { createLogger } from '../logging/logger.js';
 import type { SharedRuntime } from '../runtime.js';
 import { serviceDatabase, type ServiceDefinition } from '../http/service-app.js';
 import { ServiceEnvSchema } from '../config/config.js';
+import { freshEmbeddedDatabase } from './pristine-cluster.js';
 
 export interface TestUser {
   id: string;
@@ -113,7 +114,7 @@ export function testDatabases(
     {
       name: 'embedded',
       connect: async () => ({
-        embedded: await EmbeddedPostgres.open('memory://'),
+        embedded: await freshEmbeddedDatabase(),
         poolSize: 2,
         statementTimeoutMs,
       }),
@@ -188,7 +189,7 @@ export async function createTestRuntime(): Promise<TestRuntime> {
     env.DATABASE_POOL_SIZE = '4';
     shared.schemaSuffix = `_${tag}`;
   } else {
-    embeddedDb = await EmbeddedPostgres.open('memory://');
+    embeddedDb = await freshEmbeddedDatabase();
     shared.embeddedDb = embeddedDb;
   }
 
