@@ -61,6 +61,8 @@ export function reactProject(name: string): UserWorkspaceConfig {
     test: {
       name,
       environment: 'jsdom',
+      // Isolated still, one worker thread per file: a thread starts faster than a process.
+      pool: 'threads',
       include: ['src/**/*.spec.ts', 'src/**/*.spec.tsx', 'test/**/*.spec.tsx'],
       setupFiles: [fileURLToPath(new URL('./vitest.react-setup.ts', import.meta.url))],
       testTimeout: 20_000,
