@@ -111,4 +111,37 @@ describe('notes edited together', () => {
     expect(await notesOf(other.page).count()).toBe(0);
     for (const tracked of [owner, other]) expect(tracked.crashes).toEqual([]);
   });
+  it('keeps what was typed before the live notes answered, and saves it', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await signInThroughUi(page, uniqueEmail('live-late'));
+    const meeting = await createMeeting(page, 'Typed early');
+    // The room answers late (a slow connection): what the person types meanwhile goes over HTTP,
+    // then the editor moves into the room.
+    const held: (() => void)[] = [];
+    let holding = true;
+    await page.routeWebSocket(/\/collab$/, (socket) => {
+      const server = socket.connectToServer();
+      server.onMessage((message) => {
+        if (holding) held.push(() => socket.send(message));
+        else socket.send(message);
+      });
+    });
+    await page.goto(`/app/meetings/${meeting.id}`);
+    await page.locator('.ql-editor[contenteditable="true"]').waitFor();
+    await notesOf(page).click();
+    await page.keyboard.type('We agreed the scope.', { delay: 50 });
+    holding = false;
+    for (const send of held.splice(0)) send();
+    await page.locator('[data-testid="notes-editor"][data-live="true"]').waitFor();
+    await page.getByRole('textbox', { name: 'Add agenda item...' }).click();
+    await expect
+      .poll(async () => (await getMeeting(page, meeting.id)).notes)
+      .toBe('<p>We agreed the scope.</p>');
+    await expect
+      .poll(async () => (await notesOf(page).textContent())?.trim())
+      .toBe('We agreed the scope.');
+    await page.getByText('Saved', { exact: true }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

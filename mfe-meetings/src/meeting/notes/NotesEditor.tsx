@@ -156,9 +156,11 @@ function goLive(
       quill.disable();
       if (!gone) await saver.current.flush();
       if (gone) return room.leave();
-      const http = saver.current;
+      // Stopped before binding, while the editor still shows what was just saved: binding may show
+      // the room's notes from before that save (its update can come after the HTTP answer), and
+      // the HTTP saver must not save those over it.
+      saver.current.leave();
       saver.current = room.bind(quill);
-      http.leave();
       if (!room.readOnly) quill.enable();
       onLive();
     })
