@@ -9,18 +9,50 @@ import { useState } from 'react';
 import Quill from 'quill';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotesSaveState } from './autosave.js';
+import type { LiveNotes } from './live-notes.js';
 import NotesEditor from './NotesEditor.js';
 import { NotesSaveStatus } from './NotesSaveStatus.js';
 
 const SAVE = 'PUT /meetings/m1/update-notes';
 
-async function setup(initialNotes = '<p>Agreed</p>', save = () => jsonResponse({ meeting: {} })) {
+// The live notes' room answers when a test says so (the other tests never join one).
+const join = vi.hoisted(() => ({ resolve: (_room: unknown) => {} }));
+vi.mock('./live-notes.js', () => ({
+  joinLiveNotes: () => new Promise((resolve) => (join.resolve = resolve)),
+}));
+
+/**
+ * A room whose document has not yet got the save made on the way in (its update comes over the
+ * socket after the HTTP answer): binding shows the room's older notes, as y-quill does.
+ */
+function roomBehindTheSave(olderNotes: string): LiveNotes {
+  return {
+    readOnly: false,
+    bind: (quill) => {
+      quill.setContents([{ insert: `${olderNotes}\n` }], 'api');
+      return {
+        changed: () => undefined,
+        resized: () => undefined,
+        flush: () => Promise.resolve(),
+        leave: () => undefined,
+      };
+    },
+    leave: () => undefined,
+  };
+}
+
+async function setup(
+  initialNotes = '<p>Agreed</p>',
+  save = () => jsonResponse({ meeting: {} }),
+  liveName?: string,
+) {
   const api = fakeApi({ [SAVE]: save });
   const fetch = vi.fn<typeof globalThis.fetch>((input, init) => api(input, init));
   const services = createTestServices({ fetch });
-  const view = renderWithShell(<NotesEditor meetingId="m1" initialNotes={initialNotes} />, {
-    services,
-  });
+  const view = renderWithShell(
+    <NotesEditor meetingId="m1" initialNotes={initialNotes} liveName={liveName} />,
+    { services },
+  );
   // The editor starts on two tasks of its own after the commit.
   await act(() => vi.advanceTimersToNextTimerAsync());
   await act(() => vi.advanceTimersToNextTimerAsync());
@@ -92,6 +124,21 @@ describe('notes editor', () => {
     expect(quill.history.stack.undo).toHaveLength(0);
     expect(editorBox.hidden).toBe(false);
     expect(screen.getAllByText('Agreed')).toEqual([quill.root.firstElementChild]);
+  });
+
+  it('saves what was typed before the room answered once, and never the notes the room showed', async () => {
+    const { quill, saves } = await setup('<p>Agreed</p>', undefined, 'ann@example.com');
+    await act(async () => {
+      quill.insertText(quill.getLength() - 1, ' today', 'user');
+      join.resolve(roomBehindTheSave('Agreed'));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+
+    expect(saves().map((save) => save.notes)).toEqual(['<p>Agreed today</p>']);
+    expect(document.querySelector('[data-testid="notes-editor"]')?.getAttribute('data-live')).toBe(
+      'true',
+    );
   });
 
   it('saves 5 s after typing stops, and nothing while the notes are unchanged', async () => {
