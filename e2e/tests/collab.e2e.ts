@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, uniqueEmail, type TrackedPage } from '../support/browser.js';
 import { signInThroughUi } from '../support/journeys.js';
@@ -111,7 +111,7 @@ describe('notes edited together', () => {
     expect(await notesOf(other.page).count()).toBe(0);
     for (const tracked of [owner, other]) expect(tracked.crashes).toEqual([]);
   });
-  it('keeps what was typed before the live notes answered, and saves it', async () => {
+  it('keeps what was typed before the live notes answered, and during the move, and saves it', async () => {
     const { page, context, errors } = await openPage(browser);
     await signInThroughUi(page, uniqueEmail('live-late'));
     const meeting = await createMeeting(page, 'Typed early');
@@ -126,20 +126,29 @@ describe('notes edited together', () => {
         else socket.send(message);
       });
     });
+    // The save that takes it there is slow too: the person goes on typing during it.
+    const heldSaves: Route[] = [];
+    await page.route('**/update-notes', (route) => {
+      if (heldSaves.length === 0) heldSaves.push(route);
+      else void route.continue();
+    });
     await page.goto(`/app/meetings/${meeting.id}`);
     await page.locator('.ql-editor[contenteditable="true"]').waitFor();
     await notesOf(page).click();
     await page.keyboard.type('We agreed the scope.', { delay: 50 });
     holding = false;
     for (const send of held.splice(0)) send();
+    await expect.poll(() => heldSaves.length).toBe(1);
+    await page.keyboard.type(' Dates next.', { delay: 50 });
+    await heldSaves[0]!.continue();
     await page.locator('[data-testid="notes-editor"][data-live="true"]').waitFor();
     await page.getByRole('textbox', { name: 'Add agenda item...' }).click();
     await expect
       .poll(async () => (await getMeeting(page, meeting.id)).notes)
-      .toBe('<p>We agreed the scope.</p>');
+      .toBe('<p>We agreed the scope. Dates next.</p>');
     await expect
       .poll(async () => (await notesOf(page).textContent())?.trim())
-      .toBe('We agreed the scope.');
+      .toBe('We agreed the scope. Dates next.');
     await page.getByText('Saved', { exact: true }).waitFor();
     expect(errors).toEqual([]);
     await context.close();

@@ -43,7 +43,7 @@ function roomBehindTheSave(olderNotes: string): LiveNotes {
 
 async function setup(
   initialNotes = '<p>Agreed</p>',
-  save = () => jsonResponse({ meeting: {} }),
+  save: () => Response | Promise<Response> = () => jsonResponse({ meeting: {} }),
   liveName?: string,
 ) {
   const api = fakeApi({ [SAVE]: save });
@@ -139,6 +139,46 @@ describe('notes editor', () => {
     expect(document.querySelector('[data-testid="notes-editor"]')?.getAttribute('data-live')).toBe(
       'true',
     );
+  });
+
+  it('keeps what is typed while the save on the way into the room is on its way', async () => {
+    const answers: (() => void)[] = [];
+    const { quill, saves } = await setup(
+      '<p>Agreed</p>',
+      () =>
+        new Promise<Response>((answer) =>
+          answers.push(() => answer(jsonResponse({ meeting: {} }))),
+        ),
+      'ann@example.com',
+    );
+    const boundWith: string[] = [];
+    await act(async () => {
+      quill.insertText(quill.getLength() - 1, ' today', 'user');
+      join.resolve({
+        ...roomBehindTheSave('unused'),
+        bind: (bound: Quill) => {
+          boundWith.push(bound.root.innerHTML);
+          return roomBehindTheSave('unused').bind(bound);
+        },
+      });
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    await act(async () => {
+      quill.insertText(quill.getLength() - 1, ' and tomorrow', 'user');
+      answers.shift()!();
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(boundWith).toEqual([]);
+    await act(async () => {
+      answers.shift()!();
+      await vi.advanceTimersByTimeAsync(0);
+    });
+
+    expect(saves().map((save) => save.notes)).toEqual([
+      '<p>Agreed today</p>',
+      '<p>Agreed today and tomorrow</p>',
+    ]);
+    expect(boundWith).toEqual(['<p>Agreed today and tomorrow</p>']);
   });
 
   it('saves 5 s after typing stops, and nothing while the notes are unchanged', async () => {

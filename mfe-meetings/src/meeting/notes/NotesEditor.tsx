@@ -152,16 +152,19 @@ function goLive(
     )
     .then(async (room) => {
       if (!room) return;
-      // Held still while what was typed goes to the room, so no keystroke falls between the two.
-      quill.disable();
-      if (!gone) await saver.current.flush();
+      // What was typed goes to the room by an HTTP save; what is typed during that save, by the
+      // next. The editor moves once a save leaves nothing unsent, in the same task as that check.
+      for (let sent: string | null = null; !gone && sent !== quill.root.innerHTML;) {
+        sent = quill.root.innerHTML;
+        await saver.current.flush();
+      }
       if (gone) return room.leave();
       // Stopped before binding, while the editor still shows what was just saved: binding may show
       // the room's notes from before that save (its update can come after the HTTP answer), and
       // the HTTP saver must not save those over it.
       saver.current.leave();
       saver.current = room.bind(quill);
-      if (!room.readOnly) quill.enable();
+      if (room.readOnly) quill.disable();
       onLive();
     })
     // The code did not arrive: the notes stay with the HTTP autosave.
