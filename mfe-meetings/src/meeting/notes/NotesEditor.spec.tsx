@@ -37,6 +37,7 @@ function roomBehindTheSave(olderNotes: string): LiveNotes {
         leave: () => undefined,
       };
     },
+    holds: () => Promise.resolve(),
     leave: () => undefined,
   };
 }
@@ -139,6 +140,32 @@ describe('notes editor', () => {
     expect(document.querySelector('[data-testid="notes-editor"]')?.getAttribute('data-live')).toBe(
       'true',
     );
+  });
+
+  it('moves into the room once the room shows what was saved on the way in', async () => {
+    const { quill, saves } = await setup('<p>Agreed</p>', undefined, 'ann@example.com');
+    const asked: string[] = [];
+    let shown = () => {};
+    await act(async () => {
+      quill.insertText(quill.getLength() - 1, ' today', 'user');
+      join.resolve({
+        ...roomBehindTheSave('Agreed'),
+        holds: (text: string) => {
+          asked.push(text);
+          return new Promise<void>((resolve) => (shown = resolve));
+        },
+      });
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    const editor = document.querySelector('[data-testid="notes-editor"]')!;
+    expect(saves().map((save) => save.notes)).toEqual(['<p>Agreed today</p>']);
+    expect(asked).toEqual(['Agreed today\n']);
+    expect(editor.getAttribute('data-live')).toBeNull();
+    await act(async () => {
+      shown();
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(editor.getAttribute('data-live')).toBe('true');
   });
 
   it('keeps what is typed while the save on the way into the room is on its way', async () => {

@@ -152,16 +152,18 @@ function goLive(
     )
     .then(async (room) => {
       if (!room) return;
-      // What was typed goes to the room by an HTTP save; what is typed during that save, by the
-      // next. The editor moves once a save leaves nothing unsent, in the same task as that check.
+      // What was typed goes to the room by an HTTP save, and what is typed meanwhile by the next.
+      // The editor moves once the room shows a save that left nothing unsent (binding shows the
+      // room's notes), in the same task as that check.
       for (let sent: string | null = null; !gone && sent !== quill.root.innerHTML;) {
         sent = quill.root.innerHTML;
+        const text = quill.getText();
         await saver.current.flush();
+        if (!room.readOnly && !gone) await room.holds(text);
       }
       if (gone) return room.leave();
-      // Stopped before binding, while the editor still shows what was just saved: binding may show
-      // the room's notes from before that save (its update can come after the HTTP answer), and
-      // the HTTP saver must not save those over it.
+      // Stopped before binding, so that when the room is behind after all (its update is late, or
+      // the save failed) the HTTP saver does not save what the binding shows over what was typed.
       saver.current.leave();
       saver.current = room.bind(quill);
       if (room.readOnly) quill.disable();

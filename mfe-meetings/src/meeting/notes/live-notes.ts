@@ -10,6 +10,8 @@ import type { NotesSaver } from './saver.js';
 const NOTES_TEXT = 'notes';
 /** How long the first connection may take before the notes are saved over HTTP instead. */
 const JOIN_TIMEOUT_MS = 5_000;
+/** How long the editor waits for the room to show an HTTP save before it moves in regardless. */
+export const CATCH_UP_MS = 2_000;
 const COLORS = ['#1565c0', '#2e7d32', '#c62828', '#6a1b9a', '#ef6c00', '#00838f', '#ad1457'];
 
 export interface Person {
@@ -32,6 +34,11 @@ export interface LiveNotes {
   bind(quill: Quill): NotesSaver;
   /** Whether the server lets this person change the notes (a viewer's room is read-only). */
   readOnly: boolean;
+  /**
+   * Resolves once the room's notes read as `text` (Quill's plain text), or after CATCH_UP_MS: the
+   * server brings an HTTP save into the room, and that update can come after the HTTP answer.
+   */
+  holds(text: string): Promise<void>;
   leave(): void;
 }
 
@@ -82,9 +89,29 @@ export function joinLiveNotes(options: LiveNotesOptions): Promise<LiveNotes | nu
       give({
         readOnly: provider.authorizedScope === 'readonly',
         bind: (quill) => bind(quill, provider, document, options),
+        holds: (text) => textHolds(document.getText(NOTES_TEXT), text),
         leave,
       });
     });
+  });
+}
+
+/** Whether `shared` reads as `text`, the final line break aside (an empty room has none). */
+export function textHolds(shared: Y.Text, text: string, waitMs = CATCH_UP_MS): Promise<void> {
+  const plain = (value: string) => value.replace(/\n$/, '');
+  return new Promise((resolve) => {
+    const check = () => {
+      if (plain(shared.toString()) !== plain(text)) return;
+      clearTimeout(timer);
+      shared.unobserve(check);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      shared.unobserve(check);
+      resolve();
+    }, waitMs);
+    shared.observe(check);
+    check();
   });
 }
 
