@@ -11,6 +11,7 @@ import { RecapMailController } from './mail/recap-mail.controller.js';
 import { MailSettingsController } from './mail/mail-settings.controller.js';
 import { MailSettingsService } from './mail/mail-settings.service.js';
 import { MailerService } from './mail/mailer.service.js';
+import { EventMailService } from './mail/event-mail.service.js';
 import { UnsubscribeTokens } from './mail/unsubscribe-tokens.service.js';
 import { LoginCodesService } from './otp/login-codes.service.js';
 import { PrivacyService } from './privacy/privacy.service.js';
@@ -31,6 +32,7 @@ import { TimeZoneService } from './settings/time-zone.service.js';
     SessionsService,
     LoginCodesService,
     MailerService,
+    EventMailService,
     PrivacyService,
     TimeZoneService,
     MailSettingsService,

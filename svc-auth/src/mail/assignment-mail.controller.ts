@@ -5,26 +5,21 @@ import {
   type ActionAssigned,
   type EventEnvelope,
 } from '@meetings/contracts';
-import { Outbox, SERVICE_CONFIG } from '@meetings/service-kit';
+import { SERVICE_CONFIG } from '@meetings/service-kit';
 import { Controller, Inject } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import type { AuthEnv } from '../config.js';
-import { MailerService, MailRejectedError } from './mailer.service.js';
+import { EventMailService } from './event-mail.service.js';
 import { assignmentMail } from './templates.js';
 
 /** The inbox name under which mailed assignments are recorded. */
 export const ASSIGNMENT_MAIL_CONSUMER = 'svc-auth.assignment-mail';
 
-/**
- * Mails the assignee of a newly assigned action. Recorded in the inbox in the same transaction as
- * the send, so a redelivery of a mailed event sends nothing; a send that fails undoes the record
- * and the bus brings the event again (its bounded retries, then the dead-letter subject).
- */
+/** Mails the assignee of a newly assigned action, once (EventMailService). */
 @Controller()
 export class AssignmentMailController {
   constructor(
-    private readonly outbox: Outbox,
-    private readonly mailer: MailerService,
+    private readonly eventMail: EventMailService,
     @Inject(SERVICE_CONFIG) private readonly config: AuthEnv,
   ) {}
 
@@ -41,18 +36,10 @@ export class AssignmentMailController {
       text: assigned.text,
       assignedBy: assigned.assignedBy,
     });
-    await this.outbox.consumeOnce(ASSIGNMENT_MAIL_CONSUMER, event.id, async () => {
-      try {
-        await this.mailer.send({
-          kind: 'action assigned',
-          to: assigned.assignee,
-          senderName: this.config.PRODUCT_NAME,
-          ...mail,
-        });
-      } catch (error) {
-        // A refused address stays refused: recorded as handled rather than retried.
-        if (!(error instanceof MailRejectedError)) throw error;
-      }
+    await this.eventMail.sendOnce(ASSIGNMENT_MAIL_CONSUMER, event.id, {
+      kind: 'action assigned',
+      to: assigned.assignee,
+      ...mail,
     });
   }
 }

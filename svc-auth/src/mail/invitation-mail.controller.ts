@@ -5,25 +5,21 @@ import {
   type EventEnvelope,
   type MeetingShared,
 } from '@meetings/contracts';
-import { Outbox, SERVICE_CONFIG } from '@meetings/service-kit';
+import { SERVICE_CONFIG } from '@meetings/service-kit';
 import { Controller, Inject } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import type { AuthEnv } from '../config.js';
-import { MailerService, MailRejectedError } from './mailer.service.js';
+import { EventMailService } from './event-mail.service.js';
 import { invitationMail } from './templates.js';
 
 /** The inbox name under which mailed invitations are recorded. */
 export const INVITATION_MAIL_CONSUMER = 'svc-auth.invitation-mail';
 
-/**
- * Mails an address a meeting was newly shared with. Recorded in the inbox in the same transaction
- * as the send, like the assignment mail: a redelivery sends nothing, a failed send comes back.
- */
+/** Mails an address a meeting was newly shared with, once (EventMailService). */
 @Controller()
 export class InvitationMailController {
   constructor(
-    private readonly outbox: Outbox,
-    private readonly mailer: MailerService,
+    private readonly eventMail: EventMailService,
     @Inject(SERVICE_CONFIG) private readonly config: AuthEnv,
   ) {}
 
@@ -39,18 +35,10 @@ export class InvitationMailController {
       meetingTitle: shared.meetingTitle,
       ownerEmail: shared.ownerEmail,
     });
-    await this.outbox.consumeOnce(INVITATION_MAIL_CONSUMER, event.id, async () => {
-      try {
-        await this.mailer.send({
-          kind: 'meeting shared',
-          to: shared.sharedWith,
-          senderName: this.config.PRODUCT_NAME,
-          ...mail,
-        });
-      } catch (error) {
-        // A refused address stays refused: recorded as handled rather than retried.
-        if (!(error instanceof MailRejectedError)) throw error;
-      }
+    await this.eventMail.sendOnce(INVITATION_MAIL_CONSUMER, event.id, {
+      kind: 'meeting shared',
+      to: shared.sharedWith,
+      ...mail,
     });
   }
 }

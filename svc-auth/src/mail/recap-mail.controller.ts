@@ -5,26 +5,24 @@ import {
   type EventEnvelope,
   type RecapRequested,
 } from '@meetings/contracts';
-import { Outbox, SERVICE_CONFIG } from '@meetings/service-kit';
+import { SERVICE_CONFIG } from '@meetings/service-kit';
 import { Controller, Inject } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import type { AuthEnv } from '../config.js';
-import { MailerService, MailRejectedError } from './mailer.service.js';
+import { EventMailService } from './event-mail.service.js';
 import { recapContent } from './recap-content.js';
 
 /** The inbox name under which each recipient's recap is recorded (`<name>:<address>`). */
 export const RECAP_MAIL_CONSUMER = 'svc-auth.recap-mail';
 
 /**
- * Mails a meeting's recap to each recipient. Each address is recorded in the inbox in the same
- * transaction as its own send, so a redelivery (after one send failed) mails only those not yet
- * mailed, and none twice.
+ * Mails a meeting's recap to each recipient, each address once (EventMailService): a redelivery
+ * after one send failed mails only those not yet mailed.
  */
 @Controller()
 export class RecapMailController {
   constructor(
-    private readonly outbox: Outbox,
-    private readonly mailer: MailerService,
+    private readonly eventMail: EventMailService,
     @Inject(SERVICE_CONFIG) private readonly config: AuthEnv,
   ) {}
 
@@ -37,18 +35,10 @@ export class RecapMailController {
       baseUrl: this.config.PUBLIC_BASE_URL,
     });
     for (const recipient of event.data.recipients) {
-      await this.outbox.consumeOnce(`${RECAP_MAIL_CONSUMER}:${recipient}`, event.id, async () => {
-        try {
-          await this.mailer.send({
-            kind: 'meeting recap',
-            to: recipient,
-            senderName: this.config.PRODUCT_NAME,
-            ...mail,
-          });
-        } catch (error) {
-          // A refused address stays refused: recorded as handled rather than retried.
-          if (!(error instanceof MailRejectedError)) throw error;
-        }
+      await this.eventMail.sendOnce(`${RECAP_MAIL_CONSUMER}:${recipient}`, event.id, {
+        kind: 'meeting recap',
+        to: recipient,
+        ...mail,
       });
     }
   }

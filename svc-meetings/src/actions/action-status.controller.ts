@@ -9,7 +9,6 @@ import { CurrentUser, type AuthUser } from '@meetings/service-kit';
 import { Body, Controller, Param, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
-import { callerOf } from '../access/caller.js';
 import { meetingError } from '../errors.js';
 import { actionItemView } from '../store/views.js';
 import { ActionsService } from './actions.service.js';
@@ -30,7 +29,7 @@ export class ActionStatusController {
     @Body({ schema: ActionStatusBodySchema }) body: ActionStatusBody,
   ): Promise<ActionStatusResponse> {
     const full = await this.actions.setStatus(
-      callerOf(user),
+      user,
       params.meetingId,
       params.actionId,
       body.completed,

@@ -14,7 +14,6 @@ import {
 import { CurrentUser, type AuthUser } from '@meetings/service-kit';
 import { Body, Controller, Delete, Param, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { callerOf } from '../access/caller.js';
 import { meetingView } from '../store/views.js';
 import { ActionsService } from './actions.service.js';
 
@@ -29,9 +28,7 @@ export class ActionsController {
     @Param({ schema: MeetingIdParamsSchema }) params: { id: string },
     @Body({ schema: AddActionItemBodySchema }) body: AddActionItemBody,
   ): Promise<MeetingResponse> {
-    return {
-      meeting: meetingView(await this.actions.add(callerOf(user), params.id, body), callerOf(user)),
-    };
+    return { meeting: meetingView(await this.actions.add(user, params.id, body), user) };
   }
 
   @Put(':id/restore-action-item')
@@ -40,12 +37,7 @@ export class ActionsController {
     @Param({ schema: MeetingIdParamsSchema }) params: { id: string },
     @Body({ schema: RestoreActionItemBodySchema }) body: RestoreActionItemBody,
   ): Promise<MeetingResponse> {
-    return {
-      meeting: meetingView(
-        await this.actions.restore(callerOf(user), params.id, body),
-        callerOf(user),
-      ),
-    };
+    return { meeting: meetingView(await this.actions.restore(user, params.id, body), user) };
   }
 
   @Put(':id/update-action-item/:itemId')
@@ -55,10 +47,7 @@ export class ActionsController {
     @Body({ schema: UpdateActionItemBodySchema }) body: UpdateActionItemBody,
   ): Promise<MeetingResponse> {
     return {
-      meeting: meetingView(
-        await this.actions.update(callerOf(user), params.id, params.itemId, body),
-        callerOf(user),
-      ),
+      meeting: meetingView(await this.actions.update(user, params.id, params.itemId, body), user),
     };
   }
 
@@ -68,12 +57,7 @@ export class ActionsController {
     @Param({ schema: MeetingIdParamsSchema }) params: { id: string },
     @Body({ schema: UpdateActionOrderBodySchema }) body: UpdateActionOrderBody,
   ): Promise<MeetingResponse> {
-    return {
-      meeting: meetingView(
-        await this.actions.reorder(callerOf(user), params.id, body),
-        callerOf(user),
-      ),
-    };
+    return { meeting: meetingView(await this.actions.reorder(user, params.id, body), user) };
   }
 
   @Delete(':id/delete-action-item/:itemId')
@@ -82,10 +66,7 @@ export class ActionsController {
     @Param({ schema: MeetingItemParamsSchema }) params: { id: string; itemId: string },
   ): Promise<MeetingResponse> {
     return {
-      meeting: meetingView(
-        await this.actions.remove(callerOf(user), params.id, params.itemId),
-        callerOf(user),
-      ),
+      meeting: meetingView(await this.actions.remove(user, params.id, params.itemId), user),
     };
   }
 }

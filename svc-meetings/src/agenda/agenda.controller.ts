@@ -14,7 +14,6 @@ import {
 import { CurrentUser, type AuthUser } from '@meetings/service-kit';
 import { Body, Controller, Delete, Param, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { callerOf } from '../access/caller.js';
 import { meetingView } from '../store/views.js';
 import { AgendaService } from './agenda.service.js';
 
@@ -29,9 +28,7 @@ export class AgendaController {
     @Param({ schema: MeetingIdParamsSchema }) params: { id: string },
     @Body({ schema: AddAgendaItemBodySchema }) body: AddAgendaItemBody,
   ): Promise<MeetingResponse> {
-    return {
-      meeting: meetingView(await this.agenda.add(callerOf(user), params.id, body), callerOf(user)),
-    };
+    return { meeting: meetingView(await this.agenda.add(user, params.id, body), user) };
   }
 
   @Put(':id/restore-agenda-item')
@@ -40,12 +37,7 @@ export class AgendaController {
     @Param({ schema: MeetingIdParamsSchema }) params: { id: string },
     @Body({ schema: RestoreAgendaItemBodySchema }) body: RestoreAgendaItemBody,
   ): Promise<MeetingResponse> {
-    return {
-      meeting: meetingView(
-        await this.agenda.restore(callerOf(user), params.id, body),
-        callerOf(user),
-      ),
-    };
+    return { meeting: meetingView(await this.agenda.restore(user, params.id, body), user) };
   }
 
   @Put(':id/update-agenda-item/:itemId')
@@ -55,10 +47,7 @@ export class AgendaController {
     @Body({ schema: UpdateAgendaItemBodySchema }) body: UpdateAgendaItemBody,
   ): Promise<MeetingResponse> {
     return {
-      meeting: meetingView(
-        await this.agenda.update(callerOf(user), params.id, params.itemId, body),
-        callerOf(user),
-      ),
+      meeting: meetingView(await this.agenda.update(user, params.id, params.itemId, body), user),
     };
   }
 
@@ -68,12 +57,7 @@ export class AgendaController {
     @Param({ schema: MeetingIdParamsSchema }) params: { id: string },
     @Body({ schema: UpdateAgendaOrderBodySchema }) body: UpdateAgendaOrderBody,
   ): Promise<MeetingResponse> {
-    return {
-      meeting: meetingView(
-        await this.agenda.reorder(callerOf(user), params.id, body),
-        callerOf(user),
-      ),
-    };
+    return { meeting: meetingView(await this.agenda.reorder(user, params.id, body), user) };
   }
 
   @Delete(':id/delete-agenda-item/:itemId')
@@ -81,11 +65,6 @@ export class AgendaController {
     @CurrentUser() user: AuthUser,
     @Param({ schema: MeetingItemParamsSchema }) params: { id: string; itemId: string },
   ): Promise<MeetingResponse> {
-    return {
-      meeting: meetingView(
-        await this.agenda.remove(callerOf(user), params.id, params.itemId),
-        callerOf(user),
-      ),
-    };
+    return { meeting: meetingView(await this.agenda.remove(user, params.id, params.itemId), user) };
   }
 }

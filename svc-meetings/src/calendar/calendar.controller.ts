@@ -7,7 +7,6 @@ import { CurrentUser, Public, type AuthUser } from '@meetings/service-kit';
 import { Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { callerOf } from '../access/caller.js';
 import { CalendarService } from './calendar.service.js';
 import { CALENDAR_CONTENT_TYPE } from './ics.js';
 
@@ -23,7 +22,7 @@ export class CalendarController {
     @Param({ schema: MeetingIdParamsSchema }) params: { id: string },
     @Res() reply: FastifyReply,
   ): Promise<FastifyReply> {
-    const file = await this.calendar.meetingFile(callerOf(user), params.id);
+    const file = await this.calendar.meetingFile(user, params.id);
     return reply
       .header('content-type', CALENDAR_CONTENT_TYPE)
       .header('content-disposition', 'attachment; filename="meeting.ics"')
@@ -33,13 +32,13 @@ export class CalendarController {
 
   @Get('calendar/feed-url')
   async feedUrl(@CurrentUser() user: AuthUser): Promise<CalendarFeedUrlResponse> {
-    return { url: await this.calendar.feedUrl(callerOf(user)) };
+    return { url: await this.calendar.feedUrl(user) };
   }
 
   @Post('calendar/feed-url/rotate')
   @HttpCode(200)
   async rotateFeedUrl(@CurrentUser() user: AuthUser): Promise<CalendarFeedUrlResponse> {
-    return { url: await this.calendar.rotateFeedUrl(callerOf(user)) };
+    return { url: await this.calendar.rotateFeedUrl(user) };
   }
 
   /** Calendar applications fetch it without a session: the secret address is the credential. */

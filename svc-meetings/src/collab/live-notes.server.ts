@@ -22,7 +22,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { Logger } from 'pino';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import * as Y from 'yjs';
-import { callerOf, type Caller } from '../access/caller.js';
+import type { Caller } from '../access/caller.js';
 import type { MeetingsEnv } from '../config.js';
 import { LiveNotesAccess } from './live-notes.access.js';
 import { FROM_STORE, LiveNotesStore } from './live-notes.store.js';
@@ -163,7 +163,7 @@ export class LiveNotesServer
     let context: RoomContext;
     let caller: Caller;
     try {
-      caller = callerOf(await verifyInternalToken(this.keys, request.headers.authorization));
+      caller = await verifyInternalToken(this.keys, request.headers.authorization);
       const rights = await this.access.rights(caller, meetingId);
       context = { meetingId, readOnly: rights === 'read' };
     } catch (error) {

@@ -7,7 +7,6 @@ import {
 import { CurrentUser, type AuthUser } from '@meetings/service-kit';
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { callerOf } from '../access/caller.js';
 import { meetingView } from '../store/views.js';
 import { DuplicateService } from './duplicate.service.js';
 
@@ -23,11 +22,6 @@ export class DuplicateController {
     @Param({ schema: MeetingIdParamsSchema }) params: { id: string },
     @Body({ schema: DuplicateMeetingBodySchema }) body: DuplicateMeetingBody,
   ): Promise<MeetingResponse> {
-    return {
-      meeting: meetingView(
-        await this.duplicates.duplicate(callerOf(user), params.id, body),
-        callerOf(user),
-      ),
-    };
+    return { meeting: meetingView(await this.duplicates.duplicate(user, params.id, body), user) };
   }
 }

@@ -3,7 +3,6 @@ import { CurrentUser, type AuthUser } from '@meetings/service-kit';
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { callerOf } from '../access/caller.js';
 import { MarkdownService } from './markdown.service.js';
 
 @ApiTags('meetings')
@@ -17,11 +16,7 @@ export class MarkdownController {
     @Param({ schema: MeetingIdParamsSchema }) params: { id: string },
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
-    const { fileName, markdown } = await this.markdown.export(
-      callerOf(user),
-      user.timeZone,
-      params.id,
-    );
+    const { fileName, markdown } = await this.markdown.export(user, user.timeZone, params.id);
     reply
       .header('content-type', 'text/markdown; charset=utf-8')
       .header('content-disposition', `attachment; filename="${fileName}"`);

@@ -13,7 +13,6 @@ import {
 import { CurrentUser, type AuthUser } from '@meetings/service-kit';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { callerOf } from '../access/caller.js';
 import { meetingView } from '../store/views.js';
 import { MeetingsService } from './meetings.service.js';
 
@@ -29,7 +28,7 @@ export class MeetingsController {
     @CurrentUser() user: AuthUser,
     @Query({ schema: ListMeetingsQuerySchema }) query: ListMeetingsQuery,
   ): Promise<MeetingListResponse> {
-    return this.meetings.list(callerOf(user), query);
+    return this.meetings.list(user, query);
   }
 
   @Post('create')
@@ -38,9 +37,7 @@ export class MeetingsController {
     @CurrentUser() user: AuthUser,
     @Body({ schema: CreateMeetingBodySchema }) body: CreateMeetingBody,
   ): Promise<MeetingResponse> {
-    return {
-      meeting: meetingView(await this.meetings.create(callerOf(user), body), callerOf(user)),
-    };
+    return { meeting: meetingView(await this.meetings.create(user, body), user) };
   }
 
   @Get(':id')
@@ -48,9 +45,7 @@ export class MeetingsController {
     @CurrentUser() user: AuthUser,
     @Param({ schema: MeetingIdParamsSchema }) params: MeetingParams,
   ): Promise<MeetingResponse> {
-    return {
-      meeting: meetingView(await this.meetings.get(callerOf(user), params.id), callerOf(user)),
-    };
+    return { meeting: meetingView(await this.meetings.get(user, params.id), user) };
   }
 
   @Put(':id/update-info')
@@ -59,12 +54,7 @@ export class MeetingsController {
     @Param({ schema: MeetingIdParamsSchema }) params: MeetingParams,
     @Body({ schema: UpdateMeetingInfoBodySchema }) body: UpdateMeetingInfoBody,
   ): Promise<MeetingResponse> {
-    return {
-      meeting: meetingView(
-        await this.meetings.updateInfo(callerOf(user), params.id, body),
-        callerOf(user),
-      ),
-    };
+    return { meeting: meetingView(await this.meetings.updateInfo(user, params.id, body), user) };
   }
 
   @Delete(':id/delete')
@@ -72,7 +62,7 @@ export class MeetingsController {
     @CurrentUser() user: AuthUser,
     @Param({ schema: MeetingIdParamsSchema }) params: MeetingParams,
   ): Promise<Success> {
-    await this.meetings.remove(callerOf(user), params.id);
+    await this.meetings.remove(user, params.id);
     return { success: true, message: 'Meeting deleted successfully' };
   }
 }

@@ -7,7 +7,6 @@ import {
 import { CurrentUser, type AuthUser } from '@meetings/service-kit';
 import { Body, Controller, Param, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { callerOf } from '../access/caller.js';
 import { meetingView } from '../store/views.js';
 import { NotesService } from './notes.service.js';
 
@@ -22,11 +21,6 @@ export class NotesController {
     @Param({ schema: MeetingIdParamsSchema }) params: { id: string },
     @Body({ schema: UpdateNotesBodySchema }) body: UpdateNotesBody,
   ): Promise<MeetingResponse> {
-    return {
-      meeting: meetingView(
-        await this.notes.update(callerOf(user), params.id, body.notes),
-        callerOf(user),
-      ),
-    };
+    return { meeting: meetingView(await this.notes.update(user, params.id, body.notes), user) };
   }
 }

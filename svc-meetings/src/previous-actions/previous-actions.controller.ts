@@ -7,7 +7,6 @@ import {
 import { CurrentUser, type AuthUser } from '@meetings/service-kit';
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { callerOf } from '../access/caller.js';
 import { PreviousActionsService } from './previous-actions.service.js';
 
 @ApiTags('previous actions')
@@ -21,6 +20,6 @@ export class PreviousActionsController {
     @Param({ schema: MeetingIdParamsSchema }) params: { id: string },
     @Query({ schema: PreviousActionsQuerySchema }) query: PreviousActionsQuery,
   ): Promise<PreviousActionsResponse> {
-    return this.previous.list(callerOf(user), params.id, query.showCompleted);
+    return this.previous.list(user, params.id, query.showCompleted);
   }
 }

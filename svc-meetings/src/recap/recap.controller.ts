@@ -2,7 +2,6 @@ import { MeetingIdParamsSchema, type SendRecapResponse } from '@meetings/contrac
 import { CurrentUser, type AuthUser } from '@meetings/service-kit';
 import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { callerOf } from '../access/caller.js';
 import { RecapService } from './recap.service.js';
 
 @ApiTags('recap')
@@ -16,6 +15,6 @@ export class RecapController {
     @CurrentUser() user: AuthUser,
     @Param({ schema: MeetingIdParamsSchema }) params: { id: string },
   ): Promise<SendRecapResponse> {
-    return this.recaps.send(callerOf(user), user.timeZone, params.id);
+    return this.recaps.send(user, user.timeZone, params.id);
   }
 }

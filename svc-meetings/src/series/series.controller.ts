@@ -3,7 +3,6 @@ import { CurrentUser, type AuthUser } from '@meetings/service-kit';
 import { Controller, Param, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { callerOf } from '../access/caller.js';
 import { meetingView } from '../store/views.js';
 import { SeriesService } from './series.service.js';
 
@@ -19,8 +18,8 @@ export class SeriesController {
     @Param({ schema: MeetingIdParamsSchema }) params: { id: string },
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<MeetingResponse> {
-    const { full, created } = await this.series.nextOccurrence(callerOf(user), params.id);
+    const { full, created } = await this.series.nextOccurrence(user, params.id);
     void reply.status(created ? 201 : 200);
-    return { meeting: meetingView(full, callerOf(user)) };
+    return { meeting: meetingView(full, user) };
   }
 }

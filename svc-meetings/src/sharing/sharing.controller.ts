@@ -9,7 +9,6 @@ import {
 import { CurrentUser, type AuthUser } from '@meetings/service-kit';
 import { Body, Controller, Param, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { callerOf } from '../access/caller.js';
 import { meetingView } from '../store/views.js';
 import { SharingService } from './sharing.service.js';
 
@@ -25,10 +24,7 @@ export class SharingController {
     @Body({ schema: AddSharedUserBodySchema }) body: AddSharedUserBody,
   ): Promise<MeetingResponse> {
     return {
-      meeting: meetingView(
-        await this.sharing.share(callerOf(user), params.id, body.email, body.role),
-        callerOf(user),
-      ),
+      meeting: meetingView(await this.sharing.share(user, params.id, body.email, body.role), user),
     };
   }
 
@@ -38,11 +34,6 @@ export class SharingController {
     @Param({ schema: MeetingIdParamsSchema }) params: { id: string },
     @Body({ schema: SharedUserBodySchema }) body: SharedUserBody,
   ): Promise<MeetingResponse> {
-    return {
-      meeting: meetingView(
-        await this.sharing.unshare(callerOf(user), params.id, body.email),
-        callerOf(user),
-      ),
-    };
+    return { meeting: meetingView(await this.sharing.unshare(user, params.id, body.email), user) };
   }
 }

@@ -12,6 +12,7 @@ const caller = { id: randomUUID(), email: 'guarded@example.com', sessionId: rand
 
 interface TokenOptions {
   sub?: string;
+  email?: string;
   kid?: string;
   key?: KeyObject;
   issuer?: string;
@@ -22,7 +23,7 @@ interface TokenOptions {
 
 async function token(options: TokenOptions = {}) {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ email: caller.email, sid: caller.sessionId })
+  return new SignJWT({ email: options.email ?? caller.email, sid: caller.sessionId })
     .setProtectedHeader({ alg: 'ES256', kid: options.kid ?? 'k1' })
     .setSubject(options.sub ?? caller.id)
     .setIssuer(options.issuer ?? 'svc-auth')
@@ -98,6 +99,15 @@ describe('InternalAuthGuard', () => {
       expect(request.user).toEqual({ ...caller, timeZone: 'UTC', token: signed });
       expect(keys.store).toHaveBeenCalledTimes(i);
     }
+  });
+
+  it('gives the caller address as sign-in stores addresses, trimmed and in lower case', async () => {
+    const guard = new InternalAuthGuard(new Reflector(), countingKeys().store);
+    const { request, context } = httpContext(
+      `Bearer ${await token({ email: ' Guarded@Example.COM ' })}`,
+    );
+    await expect(guard.canActivate(context)).resolves.toBe(true);
+    expect((request.user as { email: string }).email).toBe('guarded@example.com');
   });
 
   it('refuses a token it let in once its key is withdrawn', async () => {

@@ -91,7 +91,8 @@ export async function verifyInternalToken(
   if (!claims.success) throw Errors.unauthenticated();
   return {
     id: claims.data.sub,
-    email: claims.data.email,
+    // Compared with owners and shared-with lists, which hold addresses as sign-in stores them.
+    email: claims.data.email.trim().toLowerCase(),
     sessionId: claims.data.sid,
     timeZone: claims.data.tz ?? DEFAULT_TIME_ZONE,
     token,
