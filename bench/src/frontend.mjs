@@ -12,7 +12,8 @@ import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROOT, BENCH_USERS, SIZES, meetingId, ownedMeetings } from './config.mjs';
 import { median } from './load.mjs';
-import { freePort, waitFor } from './stack.mjs';
+import { waitFor } from './stack.mjs';
+import { freePort } from '@meetings/service-kit/testing';
 import { launchBrowser } from '@meetings/testing';
 
 const APPS = [

@@ -5,20 +5,10 @@
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { openSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from '@meetings/service-kit/testing';
 import { SignJWT } from 'jose';
 import { NATS_URL, RAW_DIR, REDIS_URL, ROOT, databaseUrl, ensureDir } from './config.mjs';
-
-export async function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export async function waitFor(url, child, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { deleteTestStreams } from '@meetings/service-kit/testing';
+import { deleteTestStreams, freePort } from '@meetings/service-kit/testing';
 import { managementPorts } from '../../scripts/distributed-processes.mjs';
 import { startMailbox } from './mailbox.js';
 import { TENANTS } from './tenants.js';
@@ -23,16 +23,6 @@ declare module 'vitest' {
 const root = resolve(import.meta.dirname, '..', '..');
 const OPERATOR_TOKEN = 'e2e-operator-token-0123456789abcdef';
 
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
-
 async function portIsFree(port: number): Promise<boolean> {
   return new Promise((done) => {
     const server = createServer();
@@ -44,7 +34,8 @@ async function portIsFree(port: number): Promise<boolean> {
 /** A base such that base+1 … base+count are all free (the services' fixed ports). */
 async function freePortBase(count: number): Promise<number> {
   for (;;) {
-    const base = 20_000 + Math.floor(Math.random() * 20_000);
+    // Below the OS's range for outgoing connections' ports, as freePort.
+    const base = 20_000 + Math.floor(Math.random() * 12_000);
     // The services' public ports and, 100 above, their management ports.
     const ports = Array.from({ length: count }, (_, i) => [base + i + 1, base + i + 101]).flat();
     if ((await Promise.all(ports.map(portIsFree))).every(Boolean)) return base;

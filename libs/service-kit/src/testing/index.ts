@@ -254,18 +254,30 @@ export async function deleteTestStreams(url: string, namespace: string): Promise
   }
 }
 
-/** A port nobody listens on right now (for services that must know their URL before starting). */
+/** Ports freePort gave this process, each given once. */
+const handedOut = new Set<number>();
+
+/**
+ * A port nobody uses right now, for a process that must know its URL before it starts. Drawn below
+ * the range the OS takes outgoing connections' ports from (32768 and up on Linux): a port from
+ * there could be taken by another process's connection before the listener binds it.
+ */
 export async function freePort(): Promise<number> {
   const { createServer } = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
+  const bindable = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.unref();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
-  });
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    // Asked for several before any is bound: never the same one twice.
+    if (handedOut.has(port) || !(await bindable(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
 }
 
 const LOGIN_CODE = /login code is (\d{6})/;
