@@ -125,8 +125,8 @@ describe('live updates of an open meeting', () => {
 
     // The owner deletes the meeting: the open copies say it is gone.
     await api(owner.page, 'DELETE', `/meetings/${meeting.id}/delete`);
-    await viewer.page.getByText('Meeting not found').waitFor(SOON);
-    await editor.page.getByText('Meeting not found').waitFor(SOON);
+    await viewer.page.getByText('Meeting not found', { exact: true }).waitFor(SOON);
+    await editor.page.getByText('Meeting not found', { exact: true }).waitFor(SOON);
     for (const tracked of [owner, editor, viewer]) expect(tracked.crashes).toEqual([]);
   });
 });
