@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { deleteTestStreams, freePort } from '@meetings/service-kit/testing';
+import { deleteTestStreams, freePort, portIsFree } from '@meetings/service-kit/testing';
 import { managementPorts } from '../../scripts/distributed-processes.mjs';
 import { startMailbox } from './mailbox.js';
 import { TENANTS } from './tenants.js';
@@ -22,14 +21,6 @@ declare module 'vitest' {
 
 const root = resolve(import.meta.dirname, '..', '..');
 const OPERATOR_TOKEN = 'e2e-operator-token-0123456789abcdef';
-
-async function portIsFree(port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const server = createServer();
-    server.once('error', () => done(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => done(true)));
-  });
-}
 
 /** A base such that base+1 … base+count are all free (the services' fixed ports). */
 async function freePortBase(count: number): Promise<number> {

@@ -254,6 +254,17 @@ export async function deleteTestStreams(url: string, namespace: string): Promise
   }
 }
 
+/** Whether a listener could bind `port` on the loopback address right now. */
+export async function portIsFree(port: number): Promise<boolean> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
 /** Ports freePort gave this process, each given once. */
 const handedOut = new Set<number>();
 
@@ -263,18 +274,10 @@ const handedOut = new Set<number>();
  * there could be taken by another process's connection before the listener binds it.
  */
 export async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  const bindable = (port: number) =>
-    new Promise<boolean>((resolve) => {
-      const server = createServer();
-      server.unref();
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
   for (;;) {
     const port = 20_000 + Math.floor(Math.random() * 12_000);
     // Asked for several before any is bound: never the same one twice.
-    if (handedOut.has(port) || !(await bindable(port))) continue;
+    if (handedOut.has(port) || !(await portIsFree(port))) continue;
     handedOut.add(port);
     return port;
   }
