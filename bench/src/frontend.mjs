@@ -376,9 +376,11 @@ export async function measureFrontEnd({ stack, size, outDir, vitalsRuns = 3, log
       const sum = (files, key) => files.reduce((n, f) => n + f[key], 0);
       const runs = [];
       const unthrottled = [];
+      const singleUnthrottled = [];
       for (let i = 0; i < (route.vitals === false ? 0 : vitalsRuns); i++) {
         runs.push(await vitals(browser, federatedGateway.url, route));
         unthrottled.push(await vitals(browser, federatedGateway.url, route, null));
+        singleUnthrottled.push(await vitals(browser, singleGateway.url, route, null));
       }
       const row = {
         id: route.id,
@@ -401,11 +403,14 @@ export async function measureFrontEnd({ stack, size, outDir, vitalsRuns = 3, log
         // The same CPU slow-down without the slow network.
         lcpCpuOnly: median(unthrottled.map((r) => r.lcp)),
         tbtCpuOnly: median(unthrottled.map((r) => r.tbt)),
+        // The single bundle beside it: what the first load costs without Module Federation.
+        singleLcpCpuOnly: median(singleUnthrottled.map((r) => r.lcp)),
+        singleTbtCpuOnly: median(singleUnthrottled.map((r) => r.tbt)),
         fileList: federated.files,
       };
       out.routes.push(row);
       log(
-        `  ${route.id.padEnd(9)} JS ${(row.gzip / 1024).toFixed(0)} KB gzip (${(row.transferred / 1024).toFixed(0)} KB sent) single ${(row.singleGzip / 1024).toFixed(0)} KB; duplicates ${duplicates.length} (shared ${sharedDuplicates.length}); editor ${editorLoaded ? 'yes' : 'no'}; LCP ${row.lcp.toFixed(0)} ms TBT ${row.tbt.toFixed(0)} ms; CPU only: LCP ${row.lcpCpuOnly.toFixed(0)} ms TBT ${row.tbtCpuOnly.toFixed(0)} ms`,
+        `  ${route.id.padEnd(9)} JS ${(row.gzip / 1024).toFixed(0)} KB gzip (${(row.transferred / 1024).toFixed(0)} KB sent) single ${(row.singleGzip / 1024).toFixed(0)} KB; duplicates ${duplicates.length} (shared ${sharedDuplicates.length}); editor ${editorLoaded ? 'yes' : 'no'}; LCP ${row.lcp.toFixed(0)} ms TBT ${row.tbt.toFixed(0)} ms; CPU only: LCP ${row.lcpCpuOnly.toFixed(0)} ms TBT ${row.tbtCpuOnly.toFixed(0)} ms (single bundle ${row.singleLcpCpuOnly.toFixed(0)} / ${row.singleTbtCpuOnly.toFixed(0)})`,
       );
     }
   } finally {
