@@ -8,7 +8,7 @@ import {
   QueryBooleanSchema,
   SearchTextSchema,
 } from './common.js';
-import { EMAIL_MAX_LENGTH } from './constants.js';
+import { DUE_FILTERS, EMAIL_MAX_LENGTH } from './constants.js';
 import { ValidationMessages } from './messages.js';
 import { BROWSER_EMAIL, EMAIL_SHAPE } from './shapes.js';
 import { ActionItemSchema, MeetingOwnerSchema } from './meetings.js';
@@ -19,9 +19,6 @@ export const HashtagQuerySchema = z
   .max(100)
   .transform((tag) => tag.replace(/^#/, ''))
   .pipe(z.string().regex(/^[\w-]*$/, 'A hashtag is made of letters, digits, _ and -.'));
-
-export const DUE_FILTERS = ['overdue', 'today', 'week', 'none'] as const;
-export type DueFilter = (typeof DUE_FILTERS)[number];
 
 /** `me` (the caller) or an e-mail address, compared in lower case. */
 const AssigneeFilterSchema = z

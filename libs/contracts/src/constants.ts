@@ -54,3 +54,7 @@ export const RECAP_NOTES_MAX_LENGTH = 200_000;
 
 /** What a person a meeting is shared with may do: read (and tick actions), or edit too. */
 export const SHARE_ROLES = ['viewer', 'editor'] as const;
+
+/** The actions list's due-date filters, apart from the schemas: the actions page loads no zod. */
+export const DUE_FILTERS = ['overdue', 'today', 'week', 'none'] as const;
+export type DueFilter = (typeof DUE_FILTERS)[number];

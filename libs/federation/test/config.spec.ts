@@ -233,6 +233,45 @@ describe('shared federation config', () => {
     expect(copied.filter((file) => engine.test(file))).toEqual([]);
   }, 120_000);
 
+  it('builds no front end with the validation library: the schemas are for the services', async () => {
+    /** Every source module in a chunk of the build, a concatenated module's parts included. */
+    const bundled = (stats: Awaited<ReturnType<typeof compile>>['stats']) => {
+      const json = stats.toJson({ all: false, modules: true, nestedModules: true, ids: true });
+      type StatsModule = { name?: string; modules?: StatsModule[]; chunks?: unknown[] };
+      const names: string[] = [];
+      const visit = (module: StatsModule): void => {
+        if (module.modules?.length) return module.modules.forEach(visit);
+        names.push(module.name ?? '');
+      };
+      for (const module of (json.modules ?? []) as StatsModule[])
+        if (module.chunks?.length) visit(module);
+      return names;
+    };
+    const zod = /node_modules[\\/]zod[\\/]/;
+    const shell = bundled((await buildShell()).stats);
+    expect(
+      shell.some((name) => name.includes('@meetings/contracts') || /libs[\\/]contracts/.test(name)),
+    ).toBe(true);
+    expect(shell.filter((name) => zod.test(name))).toEqual([]);
+    for (const remote of REMOTES) {
+      const { stats } = await compile({
+        name: remote.name,
+        dir: path.join(root, remote.dir),
+        exposes: { './App': './src/App.tsx' },
+        port: 3999,
+      });
+      const names = bundled(stats);
+      expect(
+        names.some((name) => /libs[\\/]contracts/.test(name)),
+        remote.dir,
+      ).toBe(true);
+      expect(
+        names.filter((name) => zod.test(name)),
+        remote.dir,
+      ).toEqual([]);
+    }
+  }, 180_000);
+
   it("writes the shell's page: its entry deferred, the two JSON files it starts with preloaded", async () => {
     const { outDir } = await buildShell();
     const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
