@@ -3,9 +3,7 @@ import { startService, type ServiceDefinition, type StartOptions } from '@meetin
 import { indexEntities } from './action-index/index.entities.js';
 import { ActionsModule } from './actions.module.js';
 import { ActionsEnvSchema } from './config.js';
-import { Initial1795702329306 } from './migrations/1795702329306-Initial.js';
-import { ActionAssigneeDueDate1795714694401 } from './migrations/1795714694401-ActionAssigneeDueDate.js';
-import { ActionAssigneeIndex1795717755863 } from './migrations/1795717755863-ActionAssigneeIndex.js';
+import { Initial1796154848824 } from './migrations/1796154848824-Initial.js';
 
 export const actionsService: ServiceDefinition<typeof ActionsEnvSchema> = {
   name: 'svc-actions',
@@ -13,11 +11,7 @@ export const actionsService: ServiceDefinition<typeof ActionsEnvSchema> = {
   defaultPort: 4004,
   module: ActionsModule,
   entities: indexEntities,
-  migrations: [
-    Initial1795702329306,
-    ActionAssigneeDueDate1795714694401,
-    ActionAssigneeIndex1795717755863,
-  ],
+  migrations: [Initial1796154848824],
   env: ActionsEnvSchema,
   openapi: {
     title: 'svc-actions',

@@ -3,9 +3,7 @@ import { startService, type ServiceDefinition, type StartOptions } from '@meetin
 import { AuthModule } from './auth.module.js';
 import { AuthEnvSchema } from './config.js';
 import { entities } from './entities.js';
-import { Initial1795702446154 } from './migrations/1795702446154-Initial.js';
-import { UserTimeZone1795716851108 } from './migrations/1795716851108-UserTimeZone.js';
-import { MailAndDigest1795726830760 } from './migrations/1795726830760-MailAndDigest.js';
+import { Initial1796154871948 } from './migrations/1796154871948-Initial.js';
 
 export const authService: ServiceDefinition<typeof AuthEnvSchema> = {
   name: 'svc-auth',
@@ -13,7 +11,7 @@ export const authService: ServiceDefinition<typeof AuthEnvSchema> = {
   defaultPort: 4001,
   module: AuthModule,
   entities,
-  migrations: [Initial1795702446154, UserTimeZone1795716851108, MailAndDigest1795726830760],
+  migrations: [Initial1796154871948],
   env: AuthEnvSchema,
   openapi: {
     title: 'svc-auth',

@@ -1,13 +1,8 @@
 import 'reflect-metadata';
 import { startService, type ServiceDefinition, type StartOptions } from '@meetings/service-kit';
+import { Initial1796154887841 } from './migrations/1796154887841-Initial.js';
 import { MeetingsEnvSchema } from './config.js';
 import { MeetingsModule } from './meetings.module.js';
-import { Initial1795702146829 } from './migrations/1795702146829-Initial.js';
-import { ActionAssigneeDueDate1795713461690 } from './migrations/1795713461690-ActionAssigneeDueDate.js';
-import { SharedEditors1795739275935 } from './migrations/1795739275935-SharedEditors.js';
-import { SeriesAndCalendarFeeds1795739437463 } from './migrations/1795739437463-SeriesAndCalendarFeeds.js';
-import { RecapSentAt1795741000000 } from './migrations/1795741000000-RecapSentAt.js';
-import { NotesState1795751342348 } from './migrations/1795751342348-NotesState.js';
 import { entities } from './store/entities.js';
 
 export const meetingsService: ServiceDefinition<typeof MeetingsEnvSchema> = {
@@ -16,14 +11,7 @@ export const meetingsService: ServiceDefinition<typeof MeetingsEnvSchema> = {
   defaultPort: 4003,
   module: MeetingsModule,
   entities,
-  migrations: [
-    Initial1795702146829,
-    ActionAssigneeDueDate1795713461690,
-    SharedEditors1795739275935,
-    SeriesAndCalendarFeeds1795739437463,
-    RecapSentAt1795741000000,
-    NotesState1795751342348,
-  ],
+  migrations: [Initial1796154887841],
   env: MeetingsEnvSchema,
   openapi: {
     title: 'svc-meetings',

@@ -121,6 +121,7 @@ export async function migrateDatabase(
     if (lockRunner)
       await lockRunner.query(`SELECT pg_advisory_lock(hashtext($1))`, [`migrations:${schema}`]);
     await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    await refuseForeignHistory(dataSource, schema);
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     const names = applied.map((m) => m.name);
     if (names.length > 0) logger.info({ schema, migrations: names }, 'migrations applied');
@@ -133,6 +134,31 @@ export async function migrateDatabase(
       await lockRunner.release();
     }
   }
+}
+
+/**
+ * Stops before migrating a schema whose history names migrations this build does not have: another
+ * build made it (an older one before the histories were squashed, or a newer one), and running this
+ * build's migrations over its tables would fail halfway or leave columns it does not know.
+ */
+async function refuseForeignHistory(dataSource: DataSource, schema: string): Promise<void> {
+  const table = dataSource.options.migrationsTableName!;
+  const [found] = await dataSource.query<{ present: boolean }[]>(
+    `SELECT to_regclass($1) IS NOT NULL AS present`,
+    [`"${schema}"."${table}"`],
+  );
+  if (!found?.present) return;
+  const known = new Set(dataSource.migrations.map((migration) => migration.name));
+  const applied: { name: string }[] = await dataSource
+    .createQueryBuilder()
+    .select('m.name', 'name')
+    .from(table, 'm')
+    .getRawMany();
+  const foreign = applied.map((row) => row.name).filter((name) => !known.has(name));
+  if (foreign.length > 0)
+    throw new Error(
+      `The database schema "${schema}" was made by another build of this service (it has run ${foreign.join(', ')}, which this build does not have). Point the service at a new database or schema; in the embedded mode, remove the data folder.`,
+    );
 }
 
 /**

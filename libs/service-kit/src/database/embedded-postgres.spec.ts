@@ -16,6 +16,11 @@ class CreateNotes1700000000000 implements MigrationInterface {
   }
 }
 
+/** The same table under a squashed history's new name. */
+class CreateNotesAgain1800000000000 extends CreateNotes1700000000000 {
+  override name = 'CreateNotesAgain1800000000000';
+}
+
 const logger = pino({ level: 'silent' });
 
 describe('embedded PostgreSQL shared by several services', () => {
@@ -94,5 +99,36 @@ describe('embedded PostgreSQL shared by several services', () => {
     const applied = await again.query(`SELECT name FROM svc_c.migrations`);
     expect(applied).toEqual([{ name: 'CreateNotes1700000000000' }]);
     await again.destroy();
+  });
+
+  it('refuses a schema another build migrated, and leaves it as it was', async () => {
+    const conn = { embedded: db, poolSize: 1, statementTimeoutMs: 5000 };
+    const older = await openDatabase(
+      { schema: 'svc_d', entities: [], migrations: [CreateNotes1700000000000] },
+      conn,
+      logger,
+      true,
+    );
+    await older.destroy();
+    await expect(
+      openDatabase(
+        { schema: 'svc_d', entities: [], migrations: [CreateNotesAgain1800000000000] },
+        conn,
+        logger,
+        true,
+      ),
+    ).rejects.toThrow(
+      'The database schema "svc_d" was made by another build of this service (it has run CreateNotes1700000000000',
+    );
+    const reader = await openDatabase(
+      { schema: 'svc_d', entities: [], migrations: [] },
+      conn,
+      logger,
+      false,
+    );
+    expect(await reader.query(`SELECT name FROM svc_d.migrations`)).toEqual([
+      { name: 'CreateNotes1700000000000' },
+    ]);
+    await reader.destroy();
   });
 });

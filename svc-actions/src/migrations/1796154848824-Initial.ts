@@ -5,8 +5,8 @@ const READERS = `(ARRAY["owner_id"::text] || "shared_with")`;
 /** GIN indexes read by every search: without a pending list, a search never scans unmerged entries. */
 const SEARCH_GIN = `WITH (fastupdate = off)`;
 
-export class Initial1795702329306 implements MigrationInterface {
-  name = 'Initial1795702329306';
+export class Initial1796154848824 implements MigrationInterface {
+  name = 'Initial1796154848824';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     // Written by hand: the trigram extension, which services and parallel test runs migrating their
@@ -80,6 +80,8 @@ export class Initial1795702329306 implements MigrationInterface {
                 "order" integer NOT NULL,
                 "hashtags" text array NOT NULL DEFAULT '{}',
                 "hashtag_keys" text array NOT NULL DEFAULT '{}',
+                "assignee" text,
+                "due_date" date,
                 "meeting_title" text NOT NULL,
                 "meeting_date" TIMESTAMP WITH TIME ZONE NOT NULL,
                 "owner_id" uuid NOT NULL,
@@ -87,6 +89,9 @@ export class Initial1795702329306 implements MigrationInterface {
                 "shared_with" text array NOT NULL DEFAULT '{}',
                 CONSTRAINT "PK_97902f801835c676bb0e7227939" PRIMARY KEY ("meeting_id", "id")
             )
+        `);
+    await queryRunner.query(`
+            CREATE INDEX "indexed_action_assignee_due" ON "indexed_action" ("assignee", "due_date")
         `);
     await queryRunner.query(`
             CREATE TABLE "meeting_reader" (
@@ -105,7 +110,6 @@ export class Initial1795702329306 implements MigrationInterface {
             ALTER TABLE "meeting_reader"
             ADD CONSTRAINT "meeting_reader_meeting_id_fkey" FOREIGN KEY ("meeting_id") REFERENCES "indexed_meeting"("id") ON DELETE CASCADE ON UPDATE NO ACTION
         `);
-
     // Written by hand: indexes TypeORM cannot express, declared on the entities with
     // `synchronize: false`. Each action row carries its meeting's title, date, owner and shared
     // list so that one table answers every filter. Every search starts from what the caller may
@@ -148,6 +152,9 @@ export class Initial1795702329306 implements MigrationInterface {
         `);
     await queryRunner.query(`
             DROP TABLE "meeting_reader"
+        `);
+    await queryRunner.query(`
+            DROP INDEX "indexed_action_assignee_due"
         `);
     await queryRunner.query(`
             DROP TABLE "indexed_action"

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-export class Initial1795702146829 implements MigrationInterface {
-  name = 'Initial1795702146829';
+export class Initial1796154887841 implements MigrationInterface {
+  name = 'Initial1796154887841';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`
@@ -47,14 +47,29 @@ export class Initial1795702146829 implements MigrationInterface {
                 "title" text NOT NULL,
                 "date" TIMESTAMP WITH TIME ZONE NOT NULL,
                 "notes" text NOT NULL DEFAULT '',
+                "notes_state" bytea,
                 "shared_with" text array NOT NULL DEFAULT '{}',
+                "shared_editors" text array NOT NULL DEFAULT '{}',
                 "series_id" uuid NOT NULL,
+                "recurrence" text,
+                "duration_minutes" integer NOT NULL DEFAULT '30',
+                "time_zone" text NOT NULL DEFAULT 'UTC',
+                "previous_occurrence_id" uuid,
+                "recap_sent_at" TIMESTAMP WITH TIME ZONE,
                 "version" integer NOT NULL DEFAULT '1',
                 "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(),
                 "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(),
+                CONSTRAINT "meeting_duration_check" CHECK (
+                    duration_minutes BETWEEN 15 AND 480
+                    AND duration_minutes % 15 = 0
+                ),
+                CONSTRAINT "meeting_shared_editors_check" CHECK (shared_editors <@ shared_with),
                 CONSTRAINT "meeting_version_check" CHECK (version > 0),
                 CONSTRAINT "PK_dccaf9e4c0e39067d82ccc7bb83" PRIMARY KEY ("id")
             )
+        `);
+    await queryRunner.query(`
+            CREATE UNIQUE INDEX "meeting_previous_occurrence_key" ON "meeting" ("previous_occurrence_id")
         `);
     await queryRunner.query(`
             CREATE TABLE "agenda_item" (
@@ -78,6 +93,8 @@ export class Initial1795702146829 implements MigrationInterface {
                 "completed" boolean NOT NULL DEFAULT false,
                 "position" integer NOT NULL,
                 "hashtags" text array NOT NULL DEFAULT '{}',
+                "assignee" text,
+                "due_date" date,
                 "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(),
                 CONSTRAINT "PK_1214f6f4d832c402751617361c0" PRIMARY KEY ("id")
             )
@@ -95,6 +112,19 @@ export class Initial1795702146829 implements MigrationInterface {
                 "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(),
                 CONSTRAINT "PK_75d2319f527443b56423dd7fc82" PRIMARY KEY ("user_id")
             )
+        `);
+    await queryRunner.query(`
+            CREATE TABLE "calendar_feed" (
+                "user_id" uuid NOT NULL,
+                "user_email" text NOT NULL,
+                "feed_key" text NOT NULL,
+                "token_hash" text NOT NULL,
+                "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(),
+                CONSTRAINT "PK_29b8f216ae4f5fdd5bcc8de8112" PRIMARY KEY ("user_id")
+            )
+        `);
+    await queryRunner.query(`
+            CREATE UNIQUE INDEX "calendar_feed_token_hash_key" ON "calendar_feed" ("token_hash")
         `);
     await queryRunner.query(`
             ALTER TABLE "agenda_item"
@@ -141,6 +171,12 @@ export class Initial1795702146829 implements MigrationInterface {
             ALTER TABLE "agenda_item" DROP CONSTRAINT "agenda_item_meeting_id_fkey"
         `);
     await queryRunner.query(`
+            DROP INDEX "calendar_feed_token_hash_key"
+        `);
+    await queryRunner.query(`
+            DROP TABLE "calendar_feed"
+        `);
+    await queryRunner.query(`
             DROP TABLE "known_entitlement"
         `);
     await queryRunner.query(`
@@ -154,6 +190,9 @@ export class Initial1795702146829 implements MigrationInterface {
         `);
     await queryRunner.query(`
             DROP TABLE "agenda_item"
+        `);
+    await queryRunner.query(`
+            DROP INDEX "meeting_previous_occurrence_key"
         `);
     await queryRunner.query(`
             DROP TABLE "meeting"

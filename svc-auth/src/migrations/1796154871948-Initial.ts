@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-export class Initial1795702446154 implements MigrationInterface {
-  name = 'Initial1795702446154';
+export class Initial1796154871948 implements MigrationInterface {
+  name = 'Initial1796154871948';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`
@@ -45,6 +45,7 @@ export class Initial1795702446154 implements MigrationInterface {
                 "email" text NOT NULL,
                 "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(),
                 "privacy_accepted_at" TIMESTAMP WITH TIME ZONE,
+                "time_zone" text NOT NULL DEFAULT 'UTC',
                 CONSTRAINT "UQ_3fa909d0e37c531ebc237703391" UNIQUE ("email"),
                 CONSTRAINT "PK_22a5c4a3d9b2fb8e4e73fc4ada1" PRIMARY KEY ("id")
             )
@@ -96,6 +97,25 @@ export class Initial1795702446154 implements MigrationInterface {
             )
         `);
     await queryRunner.query(`
+            CREATE TABLE "mail_setting" (
+                "email" text NOT NULL,
+                "daily_digest" boolean NOT NULL DEFAULT true,
+                "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL,
+                CONSTRAINT "PK_020a9b32e366ebca7268196562c" PRIMARY KEY ("email")
+            )
+        `);
+    await queryRunner.query(`
+            CREATE TABLE "digest_send" (
+                "email" text NOT NULL,
+                "local_date" date NOT NULL,
+                "claimed_at" TIMESTAMP WITH TIME ZONE NOT NULL,
+                "done_at" TIMESTAMP WITH TIME ZONE,
+                "outcome" text,
+                "action_count" integer,
+                CONSTRAINT "PK_10d5444827d1914c25cdd06de7e" PRIMARY KEY ("email", "local_date")
+            )
+        `);
+    await queryRunner.query(`
             ALTER TABLE "session"
             ADD CONSTRAINT "session_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "app_user"("id") ON DELETE CASCADE ON UPDATE NO ACTION
         `);
@@ -111,6 +131,12 @@ export class Initial1795702446154 implements MigrationInterface {
     await queryRunner.query(`DROP INDEX "login_code_email_latest"`);
     await queryRunner.query(`
             ALTER TABLE "session" DROP CONSTRAINT "session_user_id_fkey"
+        `);
+    await queryRunner.query(`
+            DROP TABLE "digest_send"
+        `);
+    await queryRunner.query(`
+            DROP TABLE "mail_setting"
         `);
     await queryRunner.query(`
             DROP TABLE "rate_limit"
