@@ -59,6 +59,14 @@ function gate() {
   return { promise, resolve };
 }
 
+/** Where each paragraph of the notes in `notes` stands on the page. */
+async function paragraphBoxes(notes: Locator) {
+  const boxes = [];
+  for (const paragraph of await notes.locator('p').all())
+    boxes.push((await paragraph.boundingBox())!);
+  return boxes;
+}
+
 const agendaTexts = (page: Page) =>
   page.getByRole('list', { name: 'Agenda' }).getByRole('listitem').allTextContents();
 
@@ -269,12 +277,13 @@ describe('meeting content', () => {
     await guest.context.close();
   });
 
-  it('asks for the meeting beside the page code; shows the notes read-only until the editor is there', async () => {
+  it('asks for the meeting beside the page code; shows the notes read-only until the editor is there, where the editor shows them', async () => {
     const { page, context, errors } = await openPage(browser);
     await signInThroughUi(page, uniqueEmail('notes-first'));
     const meeting = await createMeeting(page, 'Notes first');
     await api(page, 'PUT', `/meetings/${meeting.id}/update-notes`, {
-      notes: '<p>Agreed the <strong>plan</strong></p><img src=x onerror="alert(1)">',
+      notes:
+        '<p>Agreed the <strong>plan</strong></p><p>Then the budget</p><img src=x onerror="alert(1)">',
     });
     // Held until released: the meeting page's own chunk (it renders the preview) and the
     // editor's (Quill's class names), told apart by what they contain.
@@ -300,11 +309,20 @@ describe('meeting content', () => {
     expect(await preview.locator('strong').textContent()).toBe('plan');
     expect(await preview.locator('[onerror]').count()).toBe(0);
     expect(await page.getByRole('textbox', { name: 'Meeting notes' }).count()).toBe(0);
+    const previewLines = await paragraphBoxes(preview);
 
     gates.editor.resolve();
     const editor = page.getByRole('textbox', { name: 'Meeting notes' });
     await editor.getByText('Agreed the plan').waitFor();
     expect(await preview.count()).toBe(0);
+    // The text does not move when the editor takes the preview's place.
+    const editorLines = await paragraphBoxes(editor);
+    expect(editorLines).toHaveLength(2);
+    editorLines.forEach((line, i) => {
+      expect(Math.abs(line.x - previewLines[i]!.x)).toBeLessThanOrEqual(1);
+      expect(Math.abs(line.y - previewLines[i]!.y)).toBeLessThanOrEqual(1);
+      expect(Math.abs(line.height - previewLines[i]!.height)).toBeLessThanOrEqual(0.5);
+    });
     expect(errors).toEqual([]);
     await context.close();
   });
