@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { ROOT, BENCH_USERS, SIZES, meetingId, ownedMeetings } from './config.mjs';
 import { median } from './load.mjs';
 import { waitFor } from './stack.mjs';
-import { freePort } from '@meetings/service-kit/testing';
+import { freePort } from '@meetings/testing/services';
 import { launchBrowser } from '@meetings/testing';
 
 const APPS = [

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort } from '@meetings/service-kit/testing';
+import { freePort } from '@meetings/testing/services';
 import { SignJWT } from 'jose';
 import { NATS_URL, RAW_DIR, REDIS_URL, ROOT, databaseUrl, ensureDir } from './config.mjs';
 
@@ -221,8 +221,8 @@ export async function startDistributed({
     async stop() {
       await stopAll(children);
       try {
-        const { deleteTestStreams } = await import('@meetings/service-kit/testing');
-        await deleteTestStreams(NATS_URL, namespace);
+        const { deleteNamespaceStreams } = await import('@meetings/service-kit');
+        await deleteNamespaceStreams(NATS_URL, namespace);
       } catch {
         // streams left behind expire with NATS' own limits
       }

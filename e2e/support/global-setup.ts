@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { deleteTestStreams, freePort, portIsFree } from '@meetings/service-kit/testing';
+import { deleteNamespaceStreams } from '@meetings/service-kit';
+import { freePort, portIsFree } from '@meetings/testing/services';
 import { managementPorts } from '../../scripts/distributed-processes.mjs';
 import { startMailbox } from './mailbox.js';
 import { TENANTS } from './tenants.js';
@@ -120,7 +121,7 @@ export default async function setup(project: TestProject) {
     await mailbox.close();
     rmSync(dataDir, { recursive: true, force: true });
     if (database) {
-      await deleteTestStreams(env.NATS_URL!, database);
+      await deleteNamespaceStreams(env.NATS_URL!, database);
       const admin = new pg.Client({ connectionString: adminUrl });
       await admin.connect();
       await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { startTestSmtp } from '@meetings/service-kit/testing';
+import { startTestSmtp } from '@meetings/testing/services';
 
 const LOGIN_CODE = /login code is (\d{6})/;
 

@@ -1,9 +1,5 @@
-import {
-  createTestRuntime,
-  eventually,
-  startTestSmtp,
-  type TestRuntime,
-} from '@meetings/service-kit/testing';
+import { createTestRuntime, type TestRuntime } from '@meetings/service-kit/testing';
+import { eventually, startTestSmtp } from '@meetings/testing/services';
 import { startPlatform, type PlatformOptions, type RunningPlatform } from '../src/index.js';
 import { holdsEvent, isEventStream } from './security/raw-http.js';
 

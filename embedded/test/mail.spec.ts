@@ -1,4 +1,4 @@
-import type { CapturedMail } from '@meetings/service-kit/testing';
+import type { CapturedMail } from '@meetings/testing/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   eventually,

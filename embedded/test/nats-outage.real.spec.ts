@@ -1,4 +1,4 @@
-import { startPrivateNats } from '@meetings/service-kit/testing';
+import { startPrivateNats } from '@meetings/testing/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, signIn, startTestPlatform, type TestPlatform } from './helpers.js';
 

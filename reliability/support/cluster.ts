@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, type WriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, startTestSmtp } from '@meetings/service-kit/testing';
+import { freePort, startTestSmtp } from '@meetings/testing/services';
 import {
   distributedProcesses,
   type ProcessName,

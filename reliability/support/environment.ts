@@ -5,7 +5,7 @@ import {
   startPrivateRedis,
   type FaultProxy,
   type PrivateServer,
-} from '@meetings/service-kit/testing';
+} from '@meetings/testing/services';
 import pg from 'pg';
 import { Cluster, type ClusterOptions } from './cluster.js';
 

@@ -9,12 +9,8 @@ import {
 } from '@meetings/contracts';
 import type { RunningService } from '@meetings/service-kit';
 import type { DataSource } from 'typeorm';
-import {
-  createTestRuntime,
-  eventually,
-  type TestRuntime,
-  type TestUser,
-} from '@meetings/service-kit/testing';
+import { createTestRuntime, type TestRuntime, type TestUser } from '@meetings/service-kit/testing';
+import { eventually } from '@meetings/testing/services';
 import { startActionsService } from '../src/app.js';
 import type { ActionsEnv } from '../src/config.js';
 import { INDEX_CONSUMER } from '../src/action-index/meeting-events.controller.js';

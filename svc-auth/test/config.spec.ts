@@ -3,12 +3,8 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '@meetings/service-kit';
-import {
-  createTestRuntime,
-  freePort,
-  startTestSmtp,
-  type TestRuntime,
-} from '@meetings/service-kit/testing';
+import { createTestRuntime, type TestRuntime } from '@meetings/service-kit/testing';
+import { freePort, startTestSmtp } from '@meetings/testing/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthService } from '../src/app.js';
 import { AuthEnvSchema, logsLoginCodes } from '../src/config.js';

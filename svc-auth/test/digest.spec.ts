@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RunningService } from '@meetings/service-kit';
-import {
-  createTestRuntime,
-  startTestSmtp,
-  type CapturedMail,
-  type TestRuntime,
-} from '@meetings/service-kit/testing';
+import { createTestRuntime, type TestRuntime } from '@meetings/service-kit/testing';
+import { startTestSmtp, type CapturedMail } from '@meetings/testing/services';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthEnv } from '../src/config.js';
 import { DigestScheduler } from '../src/digest/digest-scheduler.service.js';

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { DigestActionsResponse } from '@meetings/contracts';
 import type { RunningService } from '@meetings/service-kit';
-import { freePort, type CapturedMail, type TestRuntime } from '@meetings/service-kit/testing';
+import { type TestRuntime } from '@meetings/service-kit/testing';
+import { freePort, type CapturedMail } from '@meetings/testing/services';
 import { startAuthService } from '../src/app.js';
 import type { AuthEnv } from '../src/config.js';
 

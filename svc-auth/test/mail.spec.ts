@@ -6,12 +6,8 @@ import {
   type RecapRequested,
 } from '@meetings/contracts';
 import type { RunningService } from '@meetings/service-kit';
-import {
-  createTestRuntime,
-  eventually,
-  startTestSmtp,
-  type TestRuntime,
-} from '@meetings/service-kit/testing';
+import { createTestRuntime, type TestRuntime } from '@meetings/service-kit/testing';
+import { eventually, startTestSmtp } from '@meetings/testing/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthEnv } from '../src/config.js';
 import { ASSIGNMENT_MAIL_CONSUMER } from '../src/mail/assignment-mail.controller.js';

@@ -1,11 +1,7 @@
 import { OTP_MAX_ATTEMPTS, ServerMessages } from '@meetings/contracts';
 import type { RunningService } from '@meetings/service-kit';
-import {
-  createTestRuntime,
-  freePort,
-  startTestSmtp,
-  type TestRuntime,
-} from '@meetings/service-kit/testing';
+import { createTestRuntime, type TestRuntime } from '@meetings/service-kit/testing';
+import { freePort, startTestSmtp } from '@meetings/testing/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthService } from '../src/app.js';
 import type { AuthEnv } from '../src/config.js';

@@ -1,5 +1,5 @@
 import type { RunningService } from '@meetings/service-kit';
-import { startFaultProxy, type FaultProxy } from '@meetings/service-kit/testing';
+import { startFaultProxy, type FaultProxy } from '@meetings/testing/services';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startMeetingsService } from '../src/app.js';
 import { LiveNotesServer } from '../src/collab/live-notes.server.js';

@@ -1,6 +1,6 @@
 import { NOTES_MAX_LENGTH } from '@meetings/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { XSS_VECTORS } from '@meetings/service-kit/testing';
+import { XSS_VECTORS } from '@meetings/testing/services';
 import { Harness, testUser, type Client } from './harness.js';
 
 let h: Harness;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFaultProxy, type FaultProxy } from '../testing/fault-proxy.js';
+import { startFaultProxy, type FaultProxy } from '@meetings/testing/services';
 import { CacheUnavailableError, RedisCache } from './cache.js';
 
 // Redis behind a fault proxy: whatever the network does, no cache call outlasts its timeout.

@@ -3,7 +3,7 @@ import { DEAD_LETTER_PREFIX } from '@meetings/contracts';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CacheUnavailableError } from '../cache/cache.js';
-import { deleteTestStreams } from '../testing/index.js';
+import { deleteNamespaceStreams } from '../messaging/jetstream-bus.js';
 import type { Delivery, MessageBus } from './bus.js';
 import { InProcessBus } from './in-process-bus.js';
 import { JetStreamBus } from './jetstream-bus.js';
@@ -23,7 +23,7 @@ if (natsUrl)
   ]);
 
 afterAll(async () => {
-  if (natsUrl) await deleteTestStreams(natsUrl, namespace);
+  if (natsUrl) await deleteNamespaceStreams(natsUrl, namespace);
 });
 
 function event(subject: string) {

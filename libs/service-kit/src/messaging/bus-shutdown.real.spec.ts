@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { deleteTestStreams } from '../testing/index.js';
+import { deleteNamespaceStreams } from '../messaging/jetstream-bus.js';
 import { JetStreamBus } from './jetstream-bus.js';
 
 // Graceful shutdown over NATS: a service that stops takes no new events, and what it had already
@@ -11,7 +11,7 @@ const namespace = `shutdown${randomUUID().slice(0, 8)}`;
 const logger = pino({ level: 'silent' });
 
 afterAll(async () => {
-  if (natsUrl) await deleteTestStreams(natsUrl, namespace);
+  if (natsUrl) await deleteNamespaceStreams(natsUrl, namespace);
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -414,3 +414,17 @@ function isAlreadyInUse(error: unknown): boolean {
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** Removes the streams a bus with `namespace` created: a test or benchmark run cleaning up. */
+export async function deleteNamespaceStreams(url: string, namespace: string): Promise<void> {
+  const nc = await connect({ servers: url });
+  try {
+    const jsm = await jetstreamManager(nc);
+    for await (const stream of jsm.streams.list()) {
+      if (stream.config.name.startsWith(`${namespace}_`))
+        await jsm.streams.delete(stream.config.name);
+    }
+  } finally {
+    await nc.close();
+  }
+}

@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { XSS_VECTORS } from '../testing/xss-vectors.js';
+import { XSS_VECTORS } from '@meetings/testing/services';
 import { sanitizeNotes } from './notes-sanitizer.js';
 
 const ALLOWED: Record<string, readonly string[]> = {

@@ -3,6 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './ports.js';
 
 /** A server of our own on a free port, to stop and start in fault tests (never the shared one). */
 export interface PrivateServer {
@@ -14,19 +15,6 @@ export interface PrivateServer {
   running(): boolean;
   /** Stops it and removes its files. */
   close(): Promise<void>;
-}
-
-async function freeTcpPort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function reachable(port: number): Promise<boolean> {
@@ -52,18 +40,21 @@ function exited(child: ChildProcess): Promise<void> {
   });
 }
 
-/** A private redis-server without persistence (`--save "" --appendonly no`). */
-export async function startPrivateRedis(binary = 'redis-server'): Promise<PrivateServer> {
-  const port = await freeTcpPort();
+/**
+ * A server that runs as a child process listening on `port`: up when this returns, stopped (killed
+ * unless `graceful`) and started again by the fault tests.
+ */
+async function childProcessServer(
+  url: string,
+  port: number,
+  launch: () => ChildProcess,
+  removeFiles = () => {},
+): Promise<PrivateServer> {
   let child: ChildProcess | null = null;
   const start = async () => {
     if (child) return;
-    child = spawn(
-      binary,
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      { stdio: 'ignore' },
-    );
-    await waitUntil(() => reachable(port), 10_000, 'redis-server');
+    child = launch();
+    await waitUntil(() => reachable(port), 10_000, url);
   };
   const stop = async (how: 'graceful' | 'kill' = 'kill') => {
     const running = child;
@@ -74,13 +65,28 @@ export async function startPrivateRedis(binary = 'redis-server'): Promise<Privat
   };
   await start();
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url,
     port,
     start,
     stop,
     running: () => child !== null,
-    close: () => stop('kill'),
+    async close() {
+      await stop('kill');
+      removeFiles();
+    },
   };
+}
+
+/** A private redis-server without persistence (`--save "" --appendonly no`). */
+export async function startPrivateRedis(binary = 'redis-server'): Promise<PrivateServer> {
+  const port = await freePort();
+  return childProcessServer(`redis://127.0.0.1:${port}`, port, () =>
+    spawn(
+      binary,
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    ),
+  );
 }
 
 function postgresBin(): string {
@@ -101,7 +107,7 @@ function postgresBin(): string {
  */
 export async function startPrivatePostgres(): Promise<PrivateServer> {
   const bin = postgresBin();
-  const port = await freeTcpPort();
+  const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'pg-private-'));
   const asRoot = process.getuid?.() === 0;
   if (asRoot) {
@@ -151,4 +157,19 @@ export async function startPrivatePostgres(): Promise<PrivateServer> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A private NATS server with JetStream, its store in a temp dir. */
+export async function startPrivateNats(binary = '/usr/sbin/nats-server'): Promise<PrivateServer> {
+  const port = await freePort();
+  const storeDir = mkdtempSync(join(tmpdir(), 'nats-store-'));
+  return childProcessServer(
+    `nats://127.0.0.1:${port}`,
+    port,
+    () =>
+      spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
+        stdio: 'ignore',
+      }),
+    () => rmSync(storeDir, { recursive: true, force: true }),
+  );
 }
