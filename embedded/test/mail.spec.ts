@@ -145,7 +145,7 @@ describe('mail in the embedded mode', () => {
       expect(mail).toContain('[ ] Demo of the export (open)');
       expect(mail).toContain('Ship on Friday');
       expect(mail).toContain('<strong>Friday</strong>');
-      expect(mail).toContain(`Tag the release (${DAN}, due Thu 03/12/2026, open)`);
+      expect(mail).toContain(`Tag the release (${DAN}, due Thursday 03/12/2026, open)`);
       expect(mail).toContain(`https://minutes.example/app/meetings/${meetingId}`);
     }
     const again = await owner.call('POST', `/api/meetings/${meetingId}/send-recap`);

@@ -174,8 +174,8 @@ describe('the daily digest', () => {
     );
     const text = textPart(mail!);
     expect(text).toContain(`Board <i> — https://minutes.example/app/meetings/${board}`);
-    expect(text).toContain('  - Late <b> (overdue, was due Mon 01/06/2026)');
-    expect(text).toContain('  - Soon (due Mon 08/06/2026)');
+    expect(text).toContain('  - Late <b> (overdue, was due Monday 01/06/2026)');
+    expect(text).toContain('  - Soon (due Monday 08/06/2026)');
     expect(text).not.toContain('Too far');
     expect(htmlPart(mail!)).toContain('Late &lt;b&gt;');
     expect(header(mail!, 'Subject')).toBe('MeetingKeeper: 2 open actions due (1 overdue)');

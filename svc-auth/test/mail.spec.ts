@@ -218,7 +218,7 @@ describe('the recap mail', () => {
       expect(text).toContain('[x] Demo');
       expect(text).toContain('[ ] Retro (open)');
       expect(text).toContain('Ship Friday');
-      expect(text).toContain(`[ ] Write the notes (${bo}, due Thu 03/12/2026, open)`);
+      expect(text).toContain(`[ ] Write the notes (${bo}, due Thursday 03/12/2026, open)`);
       expect(text).toContain(`Open the meeting: ${url}`);
       expect(html).toContain('<p>Ship <strong>Friday</strong></p>');
       expect(html).toContain('Sprint &lt;script&gt;alert(1)&lt;/script&gt; review');

@@ -61,7 +61,7 @@ describe('the recap mail', () => {
     expect(mail.text).not.toContain('<strong>');
     expect(mail.text).not.toContain('alert(1)');
     expect(mail.text).toContain(
-      `  [ ] Write the notes ${XSS} (bo@example.com, due Thu 02/04/2026, open)`,
+      `  [ ] Write the notes ${XSS} (bo@example.com, due Thursday 02/04/2026, open)`,
     );
     expect(mail.text).toContain('  [x] Book the room (unassigned, no due date, done)');
     expect(mail.text).toContain(`Open the meeting: ${url}`);
@@ -82,7 +82,7 @@ describe('the recap mail', () => {
       '&#9744; Retro &lt;img src=x onerror=&quot;alert(&#39;x&#39;)&quot;&gt;&amp;',
     );
     expect(mail.html).toContain('Sprint review &lt;img');
-    expect(mail.html).toContain('(bo@example.com, due Thu 02/04/2026, open)');
+    expect(mail.html).toContain('(bo@example.com, due Thursday 02/04/2026, open)');
     expect(mail.html).toContain(`<a href="${url}">Open the meeting</a>`);
     expect(mail.html).toContain('— Acme Minutes');
   });

@@ -7,6 +7,7 @@ export * from './cache/cache.js';
 export * from './config/config.js';
 export * from './database/data-source.js';
 export * from './database/embedded-postgres.js';
+export * from './database/like.js';
 export * from './errors/domain-error.js';
 export * from './errors/error.filter.js';
 export * from './http/service-app.js';

@@ -1,5 +1,6 @@
 import { DEFAULT_TIME_ZONE, type ListActionsQuery } from '@meetings/contracts';
 import { dueRange } from '@meetings/domain';
+import { containsPattern, escapeLike } from '@meetings/service-kit';
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import { IndexedActionEntity as IndexedAction } from '../action-index/index.entities.js';
 
@@ -157,10 +158,3 @@ export function hashtagSuggestionsSql(
 }
 
 /** A LIKE pattern matching `text` anywhere, its own % and _ taken literally. */
-export function containsPattern(text: string): string {
-  return `%${escapeLike(text)}%`;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, '\\$&');
-}

@@ -1,6 +1,6 @@
 import { addDays, todayIn } from '@meetings/domain';
 import { DEFAULT_TIME_ZONE } from '@meetings/contracts';
-import { LOGGER, SERVICE_CONFIG } from '@meetings/service-kit';
+import { LOGGER, SERVICE_CONFIG, withoutTrailingSlash } from '@meetings/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource, In, IsNull, Raw } from 'typeorm';
@@ -8,7 +8,7 @@ import type { AuthEnv } from '../config.js';
 import { DigestSendEntity, UserEntity } from '../entities.js';
 import { MailerService, MailRejectedError } from '../mail/mailer.service.js';
 import { MailSettingsService } from '../mail/mail-settings.service.js';
-import { digestMail, withoutTrailingSlash } from '../mail/templates.js';
+import { digestMail } from '../mail/templates.js';
 import { UnsubscribeTokens } from '../mail/unsubscribe-tokens.service.js';
 import { ActionsClient } from './actions.client.js';
 import { digestDay } from './digest-clock.js';

@@ -1,5 +1,7 @@
 // Every mail the product sends, in plain text and HTML. Whatever a user typed (meeting titles,
 // action texts, addresses) goes into the HTML escaped, and into subjects without line breaks.
+import { formatDueDate } from '@meetings/domain';
+import { withoutTrailingSlash } from '@meetings/service-kit';
 
 export interface RenderedMail {
   subject: string;
@@ -23,20 +25,6 @@ export function escapeHtml(value: string): string {
 export function oneLine(value: string, max = 120): string {
   const flat = value.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
-
-const weekdayDate = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** A due day (`YYYY-MM-DD`) as the product shows it: weekday dd/MM/yyyy. */
-export function formatDueDate(day: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return weekdayDate.format(new Date(Date.UTC(y!, m! - 1, d!))).replace(',', '');
 }
 
 /** What a template writes: the lines of the text part and the HTML of the body, with an optional footer. */
@@ -72,13 +60,6 @@ function layout(productName: string, body: MailBody): RenderedMail {
 
 function link(href: string, label: string): string {
   return `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
-}
-
-/** The base address without trailing slashes, so paths can follow it. */
-export function withoutTrailingSlash(url: string): string {
-  let end = url.length;
-  while (end > 0 && url[end - 1] === '/') end--;
-  return url.slice(0, end);
 }
 
 export function meetingUrl(baseUrl: string, meetingId: string): string {

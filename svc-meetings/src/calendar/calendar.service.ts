@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { MeetingErrorCode } from '@meetings/contracts';
-import { SERVICE_CONFIG } from '@meetings/service-kit';
+import { SERVICE_CONFIG, withoutTrailingSlash } from '@meetings/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Caller } from '../access/caller.js';
@@ -9,7 +9,7 @@ import type { MeetingsEnv } from '../config.js';
 import { meetingError } from '../errors.js';
 import { CalendarFeedEntity, MeetingEntity, type MeetingHead } from '../store/entities.js';
 import { selection } from '../store/query.js';
-import { calendarFile, withoutTrailingSlash, type CalendarEntry } from './ics.js';
+import { calendarFile, type CalendarEntry } from './ics.js';
 
 /** Outside production only: production refuses to start without CALENDAR_FEED_SECRET. */
 const DEVELOPMENT_FEED_SECRET = 'meetingkeeper-development-only-calendar-feed-secret';

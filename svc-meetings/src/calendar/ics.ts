@@ -1,3 +1,4 @@
+import { withoutTrailingSlash } from '@meetings/service-kit';
 import ical from 'ical-generator';
 import { ruleForUtc } from '../series/recurrence.js';
 import type { MeetingHead } from '../store/entities.js';
@@ -40,10 +41,4 @@ export function calendarFile(name: string, baseUrl: string, entries: CalendarEnt
     });
   }
   return calendar.toString();
-}
-
-export function withoutTrailingSlash(url: string): string {
-  let end = url.length;
-  while (end > 0 && url[end - 1] === '/') end--;
-  return url.slice(0, end);
 }

@@ -1,3 +1,4 @@
+import { containsPattern } from '@meetings/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { Repository } from 'typeorm';
 import { ActionStore, AgendaStore } from '../items/item-store.js';
@@ -156,7 +157,7 @@ export class MeetingStore {
     let branches: [string, string];
     const parameters: Record<string, unknown> = { userId: user.id, email: user.email };
     if (query.title) {
-      parameters.title = `%${escapeLike(query.title)}%`;
+      parameters.title = containsPattern(query.title);
       const within = (inner: string, alias: string) =>
         q
           .createQueryBuilder()
@@ -202,9 +203,4 @@ export class MeetingStore {
     if (afterId) query.where('m.id > :afterId', { afterId });
     return query.orderBy('m.id').limit(limit).getMany();
   }
-}
-
-/** Makes %, _ and \ in a search text match themselves. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }

@@ -14,6 +14,13 @@ export const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
+/** The base address without trailing slashes, so paths can follow it. */
+export function withoutTrailingSlash(url: string): string {
+  let end = url.length;
+  while (end > 0 && url[end - 1] === '/') end--;
+  return url.slice(0, end);
+}
+
 /**
  * Settings every service reads. Unset DATABASE_URL, NATS_URL and REDIS_URL select the embedded
  * stand-ins (PGlite, the in-process bus, the in-memory cache).
