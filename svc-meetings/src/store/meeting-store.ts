@@ -131,13 +131,6 @@ export class MeetingStore {
   /**
    * Meetings the user owns or that are shared with their e-mail, newest first. Each branch reads
    * its own index and stops after offset + limit rows, so no page costs a scan of the table.
-   *
-   * A title search filters the caller's own meetings rather than using a title index: the
-   * subqueries with OFFSET 0 keep the planner from combining the caller's index with a trigram
-   * index of all titles, whose entries for a common word grow with the whole table (at 100,000
-   * meetings that alone took 4-6 ms; filtering the caller's ~250 meetings takes under 1 ms).
-   *
-   * The query builder has no UNION, so the branches are built with it and joined as text.
    */
   async visibleTo(
     q: Queryable,
@@ -145,52 +138,19 @@ export class MeetingStore {
     query: VisibleQuery,
   ): Promise<MeetingHead[]> {
     const repository = meetings(q);
-    const head = selection(repository.metadata, 'm', ['notes']);
-    // The branches' rows are named alias_column, as the query builder selects them.
-    const selected = (alias: string, property: string) =>
-      `${alias}.m_${columnName(repository.metadata, property)}`;
-    const branch = (condition: string) =>
-      repository.createQueryBuilder('m').select(head).where(condition);
-    const owned = branch('m.ownerId = :userId');
-    const shared = branch('m.sharedWith @> ARRAY[:email::text] AND m.ownerId <> :userId');
-    const firstRows = query.offset + query.limit;
-    let branches: [string, string];
-    const parameters: Record<string, unknown> = { userId: user.id, email: user.email };
-    if (query.title) {
-      parameters.title = containsPattern(query.title);
-      const within = (inner: string, alias: string) =>
-        q
-          .createQueryBuilder()
-          .select('*')
-          .from(`(${inner})`, alias)
-          .where(`${selected(alias, 'title')} ILIKE :title ESCAPE '\\'`)
-          .orderBy(selected(alias, 'date'), 'DESC')
-          .addOrderBy(selected(alias, 'id'), 'DESC')
-          .limit(firstRows)
-          .getQuery();
-      branches = [
-        within(
-          owned.orderBy('m.date', 'DESC').addOrderBy('m.id', 'DESC').offset(0).getQuery(),
-          'o',
-        ),
-        within(shared.offset(0).getQuery(), 's'),
-      ];
-    } else {
-      branches = [
-        owned.orderBy('m.date', 'DESC').addOrderBy('m.id', 'DESC').limit(firstRows).getQuery(),
-        shared.orderBy('m.date', 'DESC').addOrderBy('m.id', 'DESC').limit(firstRows).getQuery(),
-      ];
-    }
-    const rows = await q
-      .createQueryBuilder()
-      .select('*')
-      .from(`((${branches[0]}) UNION ALL (${branches[1]}))`, 'visible')
-      .orderBy(selected('visible', 'date'), 'DESC')
-      .addOrderBy(selected('visible', 'id'), 'DESC')
-      .limit(query.limit)
-      .offset(query.offset)
-      .setParameters(parameters)
-      .getRawMany<Record<string, unknown>>();
+    const parameters: Record<string, unknown> = {
+      userId: user.id,
+      email: user.email,
+      firstRows: query.offset + query.limit,
+      limit: query.limit,
+      offset: query.offset,
+    };
+    if (query.title) parameters.title = containsPattern(query.title);
+    const [sql, values] = repository.manager.connection.driver.escapeQueryWithParameters(
+      visibleSql(repository, Boolean(query.title)),
+      parameters,
+    );
+    const rows = (await q.query(sql, values)) as Record<string, unknown>[];
     return hydrate(repository, rows, 'm');
   }
 
@@ -203,4 +163,60 @@ export class MeetingStore {
     if (afterId) query.where('m.id > :afterId', { afterId });
     return query.orderBy('m.id').limit(limit).getMany();
   }
+}
+
+/** The list's SQL, with and without a title search, built once per table: only parameters vary. */
+const visibleSqlCache = new WeakMap<Repository<MeetingEntity>['metadata'], [string, string]>();
+
+function visibleSql(repository: Repository<MeetingEntity>, titleSearch: boolean): string {
+  let cached = visibleSqlCache.get(repository.metadata);
+  if (!cached) {
+    cached = [buildVisibleSql(repository, false), buildVisibleSql(repository, true)];
+    visibleSqlCache.set(repository.metadata, cached);
+  }
+  return cached[titleSearch ? 1 : 0];
+}
+
+/**
+ * A title search filters the caller's own meetings rather than using a title index: the
+ * subqueries with OFFSET 0 keep the planner from combining the caller's index with a trigram
+ * index of all titles, whose entries for a common word grow with the whole table (at 100,000
+ * meetings that alone took 4-6 ms; filtering the caller's ~250 meetings takes under 1 ms).
+ *
+ * The query builder has no UNION and writes limits as literals, so the branches are built with it
+ * and joined as text, their limits parameters.
+ */
+function buildVisibleSql(repository: Repository<MeetingEntity>, titleSearch: boolean): string {
+  const head = selection(repository.metadata, 'm', ['notes']);
+  // The branches' rows are named alias_column, as the query builder selects them.
+  const selected = (alias: string, property: string) =>
+    `${alias}.m_${columnName(repository.metadata, property)}`;
+  const newestFirst = (alias: string) =>
+    `${selected(alias, 'date')} DESC, ${selected(alias, 'id')} DESC`;
+  const branch = (condition: string) =>
+    repository.createQueryBuilder('m').select(head).where(condition);
+  const owned = branch('m.ownerId = :userId').orderBy('m.date', 'DESC').addOrderBy('m.id', 'DESC');
+  const shared = branch('m.sharedWith @> ARRAY[:email::text] AND m.ownerId <> :userId');
+  const within = (inner: string, alias: string) =>
+    repository.manager
+      .createQueryBuilder()
+      .select('*')
+      .from(`(${inner})`, alias)
+      .where(`${selected(alias, 'title')} ILIKE :title ESCAPE '\\'`)
+      .getQuery();
+  const branches = titleSearch
+    ? [
+        `${within(owned.offset(0).getQuery(), 'o')} ORDER BY ${newestFirst('o')} LIMIT :firstRows`,
+        `${within(shared.offset(0).getQuery(), 's')} ORDER BY ${newestFirst('s')} LIMIT :firstRows`,
+      ]
+    : [
+        `${owned.getQuery()} LIMIT :firstRows`,
+        `${shared.orderBy('m.date', 'DESC').addOrderBy('m.id', 'DESC').getQuery()} LIMIT :firstRows`,
+      ];
+  const visible = repository.manager
+    .createQueryBuilder()
+    .select('*')
+    .from(`((${branches[0]}) UNION ALL (${branches[1]}))`, 'visible')
+    .getQuery();
+  return `${visible} ORDER BY ${newestFirst('visible')} LIMIT :limit OFFSET :offset`;
 }
