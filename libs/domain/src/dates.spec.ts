@@ -7,6 +7,7 @@ import {
   meetingGroup,
   roundDownToStep,
   timeChoices,
+  wallClock,
   withDay,
   withTime,
   MEETING_GROUPS,
@@ -87,5 +88,24 @@ describe('date and time inputs', () => {
     const start = new Date(2026, 9, 14, 9, 30);
     expect(withDay(start, '2027-02-28')).toEqual(new Date(2027, 1, 28, 9, 30));
     expect(withTime(start, '23:45')).toEqual(new Date(2026, 9, 14, 23, 45));
+  });
+});
+
+describe('wall clock in a time zone', () => {
+  it("reads the moment on the zone's own clock, midnight as 00", () => {
+    // 23:30 UTC on Sunday 29 March 2026 is 01:30 on Monday in Berlin, summer time already begun.
+    expect(wallClock('Europe/Berlin', '2026-03-29T23:30:00Z')).toEqual({
+      weekday: 'Monday',
+      day: '30',
+      month: '03',
+      year: '2026',
+      hour: '01',
+      minute: '30',
+    });
+    expect(wallClock('UTC', '2026-12-31T00:05:00Z')).toMatchObject({ day: '31', hour: '00' });
+  });
+
+  it('refuses a zone Intl does not know', () => {
+    expect(() => wallClock('Mars/Olympus', new Date())).toThrow(RangeError);
   });
 });

@@ -19,6 +19,40 @@ function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
+/** What a wall clock in a time zone (an IANA name Intl knows) shows at a moment. */
+export interface WallClock {
+  year: string;
+  month: string;
+  day: string;
+  weekday: string;
+  hour: string;
+  minute: string;
+}
+
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+export function wallClock(timeZone: string, at: Date | string | number = new Date()): WallClock {
+  let clock = wallClocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      weekday: 'long',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    wallClocks.set(timeZone, clock);
+  }
+  const parts = clock
+    .formatToParts(toDate(at))
+    .filter((part) => part.type !== 'literal')
+    .map((part) => [part.type, part.value]);
+  return Object.fromEntries(parts) as unknown as WallClock;
+}
+
 export function formatDate(value: Date | string | number): string {
   return format(toDate(value), 'dd/MM/yyyy');
 }

@@ -1,24 +1,12 @@
 import type { DueFilter } from '@meetings/contracts';
-import { formatWeekdayDate } from '@meetings/domain/dates';
+import { formatWeekdayDate, wallClock } from '@meetings/domain/dates';
 
 // Due dates are days (`YYYY-MM-DD`, no time); "today" is the day it is in the user's time zone.
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** The day it is at `now` in the time zone (an IANA name Intl knows). */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    // en-CA writes dates as YYYY-MM-DD.
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(now);
+  const { year, month, day } = wallClock(timeZone, now);
+  return `${year}-${month}-${day}`;
 }
 
 /** The day `days` after `day` (calendar arithmetic, no time zone involved). */
@@ -68,29 +56,11 @@ export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
 /**
  * A moment as the product writes it, in a time zone (an IANA name Intl knows): "Monday 30/11/2026
  * 14:00". For servers, which cannot rely on their own zone.
  */
 export function formatDateTimeIn(value: Date | string, timeZone: string): string {
-  let format = dateTimeFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      weekday: 'long',
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    dateTimeFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(
-    format.formatToParts(new Date(value)).map((part) => [part.type, part.value]),
-  );
-  return `${parts.weekday} ${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+  const { weekday, day, month, year, hour, minute } = wallClock(timeZone, value);
+  return `${weekday} ${day}/${month}/${year} ${hour}:${minute}`;
 }

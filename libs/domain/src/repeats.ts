@@ -1,4 +1,5 @@
 import { MEETING_DURATION } from '@meetings/contracts';
+import { wallClock } from '@meetings/domain/dates';
 
 /** The "Repeats" choices the meeting page offers besides "Does not repeat" and a custom rule. */
 export interface RepeatChoice {
@@ -17,27 +18,13 @@ const DAY_CODES: Record<string, string> = {
   Sunday: 'SU',
 };
 const NTH = ['first', 'second', 'third', 'fourth'];
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function partsIn(date: Date, timeZone: string): { weekday: string; day: number } {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', day: 'numeric' });
-    formats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(date);
-  return {
-    weekday: parts.find((part) => part.type === 'weekday')!.value,
-    day: Number(parts.find((part) => part.type === 'day')!.value),
-  };
-}
-
 /**
  * The rules of the meeting's own day in the owner's zone: weekly on its weekday, every two weeks,
  * monthly on its nth weekday (the fifth is "the last", which every month has).
  */
 export function repeatChoices(date: Date, timeZone: string): RepeatChoice[] {
-  const { weekday, day } = partsIn(date, timeZone);
+  const { weekday, day: dayOfMonth } = wallClock(timeZone, date);
+  const day = Number(dayOfMonth);
   const code = DAY_CODES[weekday]!;
   const nth = Math.ceil(day / 7);
   const monthly =

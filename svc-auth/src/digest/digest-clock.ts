@@ -1,33 +1,12 @@
+import { wallClock } from '@meetings/domain';
+
 /** The local hour at which each person's digest goes out. */
 export const DIGEST_HOUR = 8;
 
-const clocks = new Map<string, Intl.DateTimeFormat>();
-
-function clock(timeZone: string): Intl.DateTimeFormat {
-  let format = clocks.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    clocks.set(timeZone, format);
-  }
-  return format;
-}
-
 /** The day and hour it is at `now` on a wall clock in the time zone. */
 export function localTime(timeZone: string, now: Date): { date: string; hour: number } {
-  const parts = Object.fromEntries(
-    clock(timeZone)
-      .formatToParts(now)
-      .map((part) => [part.type, part.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
+  const { year, month, day, hour } = wallClock(timeZone, now);
+  return { date: `${year}-${month}-${day}`, hour: Number(hour) };
 }
 
 /**
