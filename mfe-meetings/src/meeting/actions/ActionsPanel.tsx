@@ -8,14 +8,14 @@ import {
   type ActionItem,
   type Meeting,
 } from '@meetings/contracts';
-import { copyActionsText, parseHashtags, reorderItems, sortByOrder } from '@meetings/domain';
+import { copyActionsText, parseHashtags } from '@meetings/domain';
 import { ApiError, useToast } from '@meetings/shell-context';
 import { useMemo } from 'react';
 import { hasErrorCode, useMeetingsApi } from '../../api.js';
 import { EditableItemList } from '../../components/EditableItemList.js';
 import { Section } from '../../components/Section.js';
 import { MeetingCopy, OwedCopy, ReorderCopy } from '../../texts.js';
-import { saveOptimistically, savedFields } from '../optimistic.js';
+import { savedFields, useItemChanges } from '../optimistic.js';
 import type { MeetingPatch } from '../useMeetingLoad.js';
 import { OwedEditor, type OwedPatch } from './OwedEditor.js';
 import { useMeetingActionStatus } from './useActionStatus.js';
@@ -76,22 +76,8 @@ export function ActionsPanel({
   const api = useMeetingsApi();
   const people = useMemo(() => meetingPeople(meeting), [meeting]);
   const toast = useToast();
-  const items = sortByOrder(meeting.actions);
+  const { items, change, patched, remove, move } = useItemChanges(meeting, 'actions', onChange);
   const setStatus = useMeetingActionStatus(meeting, onChange);
-
-  function change(
-    next: ActionItem[],
-    save: () => Promise<{ meeting: Meeting }>,
-    onFailure: (error: unknown) => void,
-  ): Promise<boolean> {
-    return saveOptimistically(
-      onChange,
-      'actions',
-      { before: meeting.actions, next },
-      save,
-      onFailure,
-    );
-  }
 
   /** The answer's shared list; says so when assigning has just added someone to it. */
   function takeSharedWith(saved: Meeting) {
@@ -122,27 +108,16 @@ export function ActionsPanel({
     }
   }
 
-  function remove(action: ActionItem) {
-    const order = items.findIndex((entry) => entry.id === action.id) + 1;
-    void change(
-      meeting.actions.filter((entry) => entry.id !== action.id),
-      () => api.deleteActionItem(meeting._id, action._id),
-      (error) => {
-        if (hasErrorCode(error, MeetingErrorCode.ActionPermissionDenied)) {
-          toast.error(
-            (error instanceof ApiError && error.serverMessage) ||
-              MeetingMessages.deleteActionPermissionDefault,
-            MeetingMessages.permissionDeniedTitle,
-          );
-        } else {
-          toast.error(MeetingMessages.deleteActionItemFailed);
-        }
-      },
-    ).then((deleted) => {
-      if (!deleted) return;
-      const { title, description } = SuccessToasts.actionItemDeleted;
-      toast.success(title, description, { undo: () => void restore(action, order) });
-    });
+  function deleteFailed(error: unknown) {
+    if (hasErrorCode(error, MeetingErrorCode.ActionPermissionDenied)) {
+      toast.error(
+        (error instanceof ApiError && error.serverMessage) ||
+          MeetingMessages.deleteActionPermissionDefault,
+        MeetingMessages.permissionDeniedTitle,
+      );
+    } else {
+      toast.error(MeetingMessages.deleteActionItemFailed);
+    }
   }
 
   /** Undo of a delete: the action back as it was (tick, assignee, due date), where it was. */
@@ -164,7 +139,7 @@ export function ActionsPanel({
 
   function setOwed(action: ActionItem, patch: OwedPatch) {
     void change(
-      meeting.actions.map((entry) => (entry.id === action.id ? { ...entry, ...patch } : entry)),
+      patched(action, patch),
       async () => {
         const answer = await api.updateActionItem(meeting._id, action._id, patch);
         takeSharedWith(answer.meeting);
@@ -188,32 +163,37 @@ export function ActionsPanel({
         onSaveText={(action, text) => {
           const hashtags = parseHashtags(text);
           void change(
-            meeting.actions.map((entry) =>
-              entry.id === action.id ? { ...entry, text, hashtags } : entry,
-            ),
+            patched(action, { text, hashtags }),
             () => api.updateActionItem(meeting._id, action._id, { text, hashtags }),
-            () => toast.error(MeetingMessages.updateActionItemFailed),
+            MeetingMessages.updateActionItemFailed,
           );
         }}
-        onDelete={remove}
+        onDelete={(action) =>
+          remove(
+            action,
+            () => api.deleteActionItem(meeting._id, action._id),
+            deleteFailed,
+            SuccessToasts.actionItemDeleted,
+            (order) => void restore(action, order),
+          )
+        }
         mentions={people}
         hashtags
         renderMeta={(action) => (
           <OwedEditor action={action} people={people} onSave={(patch) => setOwed(action, patch)} />
         )}
-        onMove={(activeId, overId) => {
-          const next = reorderItems(items, activeId, overId);
-          if (!next) return;
-          void change(
-            next,
-            () =>
+        onMove={(activeId, overId) =>
+          move(
+            activeId,
+            overId,
+            (next) =>
               api.updateActionOrder(
                 meeting._id,
                 next.map((entry) => ({ id: entry.id, _id: entry._id, order: entry.order })),
               ),
-            () => toast.error(MeetingMessages.updateActionOrderFailed),
-          );
-        }}
+            MeetingMessages.updateActionOrderFailed,
+          )
+        }
       />
     </Section>
   );

@@ -5,13 +5,12 @@ import {
   type AgendaItem,
   type Meeting,
 } from '@meetings/contracts';
-import { reorderItems, sortByOrder } from '@meetings/domain';
 import { useToast } from '@meetings/shell-context';
 import { useMeetingsApi } from '../../api.js';
 import { EditableItemList } from '../../components/EditableItemList.js';
 import { Section } from '../../components/Section.js';
 import { MeetingCopy, ReorderCopy } from '../../texts.js';
-import { saveOptimistically, savedFields } from '../optimistic.js';
+import { savedFields, useItemChanges } from '../optimistic.js';
 import type { MeetingPatch } from '../useMeetingLoad.js';
 
 const LABELS = {
@@ -41,17 +40,7 @@ export function AgendaPanel({
 }) {
   const api = useMeetingsApi();
   const toast = useToast();
-  const items = sortByOrder(meeting.agenda);
-
-  function change(
-    next: AgendaItem[],
-    save: () => Promise<{ meeting: Meeting }>,
-    failure: string,
-  ): Promise<boolean> {
-    return saveOptimistically(onChange, 'agenda', { before: meeting.agenda, next }, save, () =>
-      toast.error(failure),
-    );
-  }
+  const { items, change, patched, remove, move } = useItemChanges(meeting, 'agenda', onChange);
 
   async function add(text: string): Promise<boolean> {
     try {
@@ -62,19 +51,6 @@ export function AgendaPanel({
       toast.error(MeetingMessages.addAgendaItemFailed);
       return false;
     }
-  }
-
-  function remove(item: AgendaItem) {
-    const order = items.findIndex((entry) => entry.id === item.id) + 1;
-    void change(
-      meeting.agenda.filter((entry) => entry.id !== item.id),
-      () => api.deleteAgendaItem(meeting._id, item._id),
-      MeetingMessages.deleteAgendaItemFailed,
-    ).then((deleted) => {
-      if (!deleted) return;
-      const { title, description } = SuccessToasts.agendaItemDeleted;
-      toast.success(title, description, { undo: () => void restore(item, order) });
-    });
   }
 
   async function restore(item: AgendaItem, order: number) {
@@ -90,10 +66,6 @@ export function AgendaPanel({
     }
   }
 
-  function patchItem(item: AgendaItem, patch: Partial<AgendaItem>) {
-    return meeting.agenda.map((entry) => (entry.id === item.id ? { ...entry, ...patch } : entry));
-  }
-
   return (
     <Section title={MeetingCopy.agendaHeading}>
       <EditableItemList
@@ -103,32 +75,39 @@ export function AgendaPanel({
         autoFocusAdd={autoFocus}
         onToggle={(item, completed) =>
           void change(
-            patchItem(item, { completed }),
+            patched(item, { completed }),
             () => api.updateAgendaItem(meeting._id, item._id, { completed }),
             MeetingMessages.updateAgendaItemFailed,
           )
         }
         onSaveText={(item, text) =>
           void change(
-            patchItem(item, { text }),
+            patched(item, { text }),
             () => api.updateAgendaItem(meeting._id, item._id, { text }),
             MeetingMessages.updateAgendaItemFailed,
           )
         }
-        onDelete={remove}
-        onMove={(activeId, overId) => {
-          const next = reorderItems(items, activeId, overId);
-          if (!next) return;
-          void change(
-            next,
-            () =>
+        onDelete={(item) =>
+          remove(
+            item,
+            () => api.deleteAgendaItem(meeting._id, item._id),
+            MeetingMessages.deleteAgendaItemFailed,
+            SuccessToasts.agendaItemDeleted,
+            (order) => void restore(item, order),
+          )
+        }
+        onMove={(activeId, overId) =>
+          move(
+            activeId,
+            overId,
+            (next) =>
               api.updateAgendaOrder(
                 meeting._id,
                 next.map((entry) => ({ _id: entry._id, order: entry.order })),
               ),
             MeetingMessages.updateAgendaOrderFailed,
-          );
-        }}
+          )
+        }
       />
     </Section>
   );
