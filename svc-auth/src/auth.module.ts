@@ -5,9 +5,7 @@ import { DigestSender } from './digest/digest-sender.service.js';
 import { AuthController } from './identity/auth.controller.js';
 import { InternalController } from './identity/internal.controller.js';
 import { SigningKeysService } from './keys/signing-keys.service.js';
-import { AssignmentMailController } from './mail/assignment-mail.controller.js';
-import { InvitationMailController } from './mail/invitation-mail.controller.js';
-import { RecapMailController } from './mail/recap-mail.controller.js';
+import { EventMailController } from './mail/event-mail.controller.js';
 import { MailSettingsController } from './mail/mail-settings.controller.js';
 import { MailSettingsService } from './mail/mail-settings.service.js';
 import { MailerService } from './mail/mailer.service.js';
@@ -19,14 +17,7 @@ import { SessionsService } from './sessions/sessions.service.js';
 import { TimeZoneService } from './settings/time-zone.service.js';
 
 @Module({
-  controllers: [
-    AuthController,
-    InternalController,
-    MailSettingsController,
-    AssignmentMailController,
-    InvitationMailController,
-    RecapMailController,
-  ],
+  controllers: [AuthController, InternalController, MailSettingsController, EventMailController],
   providers: [
     SigningKeysService,
     SessionsService,

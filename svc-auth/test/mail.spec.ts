@@ -10,9 +10,11 @@ import { createTestRuntime, type TestRuntime } from '@meetings/service-kit/testi
 import { eventually, startTestSmtp } from '@meetings/testing/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthEnv } from '../src/config.js';
-import { ASSIGNMENT_MAIL_CONSUMER } from '../src/mail/assignment-mail.controller.js';
-import { INVITATION_MAIL_CONSUMER } from '../src/mail/invitation-mail.controller.js';
-import { RECAP_MAIL_CONSUMER } from '../src/mail/recap-mail.controller.js';
+import {
+  ASSIGNMENT_MAIL_CONSUMER,
+  INVITATION_MAIL_CONSUMER,
+  RECAP_MAIL_CONSUMER,
+} from '../src/mail/event-mail.controller.js';
 import { UnsubscribeTokens } from '../src/mail/unsubscribe-tokens.service.js';
 import { htmlPart, readMail, startAuth, subjectOf, textPart } from './mail-support.js';
 

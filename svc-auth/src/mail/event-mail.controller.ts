@@ -1,0 +1,94 @@
+import {
+  ActionAssignedSchema,
+  envelopeOf,
+  MeetingSharedSchema,
+  RecapRequestedSchema,
+  Subjects,
+  type ActionAssigned,
+  type EventEnvelope,
+  type MeetingShared,
+  type RecapRequested,
+} from '@meetings/contracts';
+import { SERVICE_CONFIG } from '@meetings/service-kit';
+import { Controller, Inject } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import type { AuthEnv } from '../config.js';
+import { EventMailService } from './event-mail.service.js';
+import { recapContent } from './recap-content.js';
+import { assignmentMail, invitationMail } from './templates.js';
+
+/** The inbox names under which each kind of mail sent for an event is recorded. */
+export const ASSIGNMENT_MAIL_CONSUMER = 'svc-auth.assignment-mail';
+export const INVITATION_MAIL_CONSUMER = 'svc-auth.invitation-mail';
+/** A recap is recorded per recipient, as `<name>:<address>`. */
+export const RECAP_MAIL_CONSUMER = 'svc-auth.recap-mail';
+
+/** The mails events ask for, each sent once however often its event is delivered. */
+@Controller()
+export class EventMailController {
+  constructor(
+    private readonly eventMail: EventMailService,
+    @Inject(SERVICE_CONFIG) private readonly config: AuthEnv,
+  ) {}
+
+  /** The assignee of a newly assigned action. */
+  @EventPattern(Subjects.ActionAssigned, { durable: 'svc-auth_action-assigned' })
+  async onAssigned(
+    @Payload({ schema: envelopeOf(ActionAssignedSchema) }) event: EventEnvelope<ActionAssigned>,
+  ): Promise<void> {
+    const assigned = event.data;
+    const mail = assignmentMail({
+      ...this.product(),
+      meetingId: assigned.meetingId,
+      meetingTitle: assigned.meetingTitle,
+      text: assigned.text,
+      assignedBy: assigned.assignedBy,
+    });
+    await this.eventMail.sendOnce(ASSIGNMENT_MAIL_CONSUMER, event.id, {
+      kind: 'action assigned',
+      to: assigned.assignee,
+      ...mail,
+    });
+  }
+
+  /** An address a meeting was newly shared with. */
+  @EventPattern(Subjects.MeetingShared, { durable: 'svc-auth_meeting-shared' })
+  async onShared(
+    @Payload({ schema: envelopeOf(MeetingSharedSchema) }) event: EventEnvelope<MeetingShared>,
+  ): Promise<void> {
+    const shared = event.data;
+    const mail = invitationMail({
+      ...this.product(),
+      meetingId: shared.meetingId,
+      meetingTitle: shared.meetingTitle,
+      ownerEmail: shared.ownerEmail,
+    });
+    await this.eventMail.sendOnce(INVITATION_MAIL_CONSUMER, event.id, {
+      kind: 'meeting shared',
+      to: shared.sharedWith,
+      ...mail,
+    });
+  }
+
+  /**
+   * A meeting's recap to each recipient, each address once: a redelivery after one send failed
+   * mails only those not yet mailed.
+   */
+  @EventPattern(Subjects.RecapRequested, { durable: 'svc-auth_recap-requested' })
+  async onRecap(
+    @Payload({ schema: envelopeOf(RecapRequestedSchema) }) event: EventEnvelope<RecapRequested>,
+  ): Promise<void> {
+    const mail = recapContent(event.data, this.product());
+    for (const recipient of event.data.recipients) {
+      await this.eventMail.sendOnce(`${RECAP_MAIL_CONSUMER}:${recipient}`, event.id, {
+        kind: 'meeting recap',
+        to: recipient,
+        ...mail,
+      });
+    }
+  }
+
+  private product() {
+    return { productName: this.config.PRODUCT_NAME, baseUrl: this.config.PUBLIC_BASE_URL };
+  }
+}
