@@ -10,7 +10,7 @@ import {
 } from 'date-fns';
 import { TIME_CHOICES_PER_DAY, TIME_STEP_MINUTES } from '@meetings/contracts';
 
-// One date formatter for the product (spec: dd/MM/yyyy, a long date, HH:mm). The long date is
+// One date formatter for the product (dd/MM/yyyy, a long date, HH:mm). The long date is
 // the list's weekday dd/MM/yyyy, so a day reads the same on every screen.
 
 const WEEK = { weekStartsOn: 1 } as const;

@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 
 /**
  * The meeting's panels: one column on phones and tablets; on wide screens the agenda and notes
- * on the left with the actions beside them. The notes editor keeps the spec's 400 px minimum
- * height, and an empty one then no longer pushes Actions and Previous Actions below the fold.
- * Reading and tab order stay agenda, notes, actions, previous actions.
+ * on the left with the actions beside them. The notes editor keeps its 400 px minimum height
+ * (docs/product.md), and an empty one then no longer pushes Actions and Previous Actions below
+ * the fold. Reading and tab order stay agenda, notes, actions, previous actions.
  */
 export function MeetingColumns({ main, side }: { main: ReactNode; side: ReactNode }) {
   return (
