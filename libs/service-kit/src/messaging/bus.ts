@@ -71,6 +71,9 @@ export class BusUnavailableError extends Error {
 
 export const DEFAULT_MAX_DELIVER = 5;
 
+/** How long a message id is remembered, so that publishing it again is not delivered twice. */
+export const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
+
 /**
  * Redelivery delays stop growing here for failures that only mean "a dependency is away": those
  * are retried for as long as it takes instead of being dead-lettered (see transientFailure).

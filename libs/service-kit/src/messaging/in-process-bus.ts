@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import {
   BusUnavailableError,
   DEFAULT_MAX_DELIVER,
+  DUPLICATE_WINDOW_MS,
   redeliveryDelayMs,
   TRANSIENT_RETRY_CAP,
   type BusMessage,
@@ -15,9 +16,6 @@ import {
   type MessageBus,
 } from './bus.js';
 import { transientFailure } from '../errors/transient.js';
-
-/** Same window as the JetStream streams' duplicate window. */
-const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
 
 interface Consumer {
   spec: ConsumerSpec;

@@ -28,6 +28,7 @@ import type { Logger } from 'pino';
 import {
   BusUnavailableError,
   DEFAULT_MAX_DELIVER,
+  DUPLICATE_WINDOW_MS,
   redeliveryDelayMs,
   TRANSIENT_RETRY_CAP,
   type BusMessage,
@@ -41,7 +42,6 @@ import { transientFailure } from '../errors/transient.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
 const STREAM_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const ACK_WAIT_MS = 30_000;
 const PUBLISH_TIMEOUT_MS = 5_000;
