@@ -1,5 +1,5 @@
 import { createPrivateKey } from 'node:crypto';
-import { optionalUrl, secret, ServiceEnvSchema } from '@meetings/service-kit';
+import { optionalUrl, publicBaseUrl, secret, ServiceEnvSchema } from '@meetings/service-kit';
 import { z } from 'zod';
 
 const P256_KEY =
@@ -22,7 +22,7 @@ export const AuthEnvSchema = ServiceEnvSchema.extend({
   /** Further attempts for a mail the server could not take (unreachable, or a 4xx reply). */
   MAIL_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   /** The product's address as people open it: links in e-mails (meetings, unsubscribe) start with it. */
-  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:8080'),
+  PUBLIC_BASE_URL: publicBaseUrl,
   /** svc-actions' management port, which the daily digest asks for people's due actions. */
   ACTIONS_INTERNAL_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:4104'),
   /** How often each replica looks for digests to send; 0 turns the digest off on this replica. */

@@ -151,7 +151,8 @@ export async function startAuth(
     env: {
       ...runtime.env,
       AUTH_JWKS_URL: `http://127.0.0.1:${managementPort}/internal/jwks`,
-      PUBLIC_BASE_URL: 'https://minutes.example',
+      // With trailing slashes, as an operator may write it: links must still have one slash.
+      PUBLIC_BASE_URL: 'https://minutes.example//',
       DIGEST_TICK_SECONDS: '0',
       MAIL_RETRIES: '1',
       ...env,

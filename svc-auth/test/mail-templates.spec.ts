@@ -13,7 +13,7 @@ const XSS = `<img src=x onerror="alert('x')">&`;
 describe('assignment mail', () => {
   const mail = assignmentMail({
     productName: 'Acme Minutes',
-    baseUrl: 'https://minutes.example/',
+    baseUrl: 'https://minutes.example',
     meetingId: '8a7b0c5e-3f55-4f7e-9a59-2f0a2c1f6b11',
     meetingTitle: `Board ${XSS}`,
     text: `Send the\r\nBcc: evil@example.com ${XSS}`,
@@ -43,7 +43,7 @@ describe('assignment mail', () => {
 describe('invitation mail', () => {
   const mail = invitationMail({
     productName: 'Acme Minutes',
-    baseUrl: 'https://minutes.example//',
+    baseUrl: 'https://minutes.example',
     meetingId: '8a7b0c5e-3f55-4f7e-9a59-2f0a2c1f6b11',
     meetingTitle: `Weekly\r\nBcc: evil@example.com ${XSS}`,
     ownerEmail: 'ada@example.com',

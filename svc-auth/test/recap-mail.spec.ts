@@ -35,7 +35,7 @@ function recap(overrides: Partial<RecapRequested> = {}): RecapRequested {
   };
 }
 
-const settings = { productName: 'Acme Minutes', baseUrl: 'https://minutes.example/' };
+const settings = { productName: 'Acme Minutes', baseUrl: 'https://minutes.example' };
 const url = 'https://minutes.example/app/meetings/8a7b0c5e-3f55-4f7e-9a59-2f0a2c1f6b11';
 
 describe('the recap mail', () => {

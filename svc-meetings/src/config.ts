@@ -1,4 +1,4 @@
-import { secret, ServiceEnvSchema } from '@meetings/service-kit';
+import { publicBaseUrl, secret, ServiceEnvSchema } from '@meetings/service-kit';
 import { z } from 'zod';
 
 export const MeetingsEnvSchema = ServiceEnvSchema.extend({
@@ -9,7 +9,7 @@ export const MeetingsEnvSchema = ServiceEnvSchema.extend({
   /** `self`: notes keep only images inside them (data: URIs); `any`: also remote http(s) images. */
   NOTES_IMAGES: z.enum(['self', 'any']).default('self'),
   /** The product's address as people open it: calendar files and feeds link to it. */
-  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:8080'),
+  PUBLIC_BASE_URL: publicBaseUrl,
   /**
    * Key of the HMAC that makes calendar feed tokens (or CALENDAR_FEED_SECRET_FILE); only the
    * tokens' hashes are stored. Required in production; a fixed development key otherwise.

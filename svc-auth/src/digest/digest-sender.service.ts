@@ -1,6 +1,6 @@
 import { addDays, todayIn } from '@meetings/domain';
 import { DEFAULT_TIME_ZONE } from '@meetings/contracts';
-import { LOGGER, SERVICE_CONFIG, withoutTrailingSlash } from '@meetings/service-kit';
+import { LOGGER, SERVICE_CONFIG } from '@meetings/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource, In, IsNull, Raw } from 'typeorm';
@@ -96,7 +96,7 @@ export class DigestSender {
         await this.finish(email, day, 'empty', 0);
         return 'empty';
       }
-      const base = withoutTrailingSlash(this.config.PUBLIC_BASE_URL);
+      const base = this.config.PUBLIC_BASE_URL;
       const unsubscribeUrl = `${base}/api/auth/unsubscribe?token=${this.tokens.sign(email)}`;
       const mail = digestMail({
         productName: this.config.PRODUCT_NAME,

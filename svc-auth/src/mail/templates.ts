@@ -1,7 +1,6 @@
 // Every mail the product sends, in plain text and HTML. Whatever a user typed (meeting titles,
 // action texts, addresses) goes into the HTML escaped, and into subjects without line breaks.
 import { formatDueDate } from '@meetings/domain';
-import { withoutTrailingSlash } from '@meetings/service-kit';
 
 export interface RenderedMail {
   subject: string;
@@ -63,7 +62,7 @@ function link(href: string, label: string): string {
 }
 
 export function meetingUrl(baseUrl: string, meetingId: string): string {
-  return `${withoutTrailingSlash(baseUrl)}/app/meetings/${encodeURIComponent(meetingId)}`;
+  return `${baseUrl}/app/meetings/${encodeURIComponent(meetingId)}`;
 }
 
 /** The link every meeting mail ends its body with, in each part. */

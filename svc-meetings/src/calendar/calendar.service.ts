@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { MeetingErrorCode } from '@meetings/contracts';
-import { SERVICE_CONFIG, withoutTrailingSlash } from '@meetings/service-kit';
+import { SERVICE_CONFIG } from '@meetings/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Caller } from '../access/caller.js';
@@ -31,7 +31,7 @@ export class CalendarService {
     @Inject(SERVICE_CONFIG) config: MeetingsEnv,
   ) {
     this.secret = config.CALENDAR_FEED_SECRET ?? DEVELOPMENT_FEED_SECRET;
-    this.baseUrl = withoutTrailingSlash(config.PUBLIC_BASE_URL);
+    this.baseUrl = config.PUBLIC_BASE_URL;
   }
 
   async meetingFile(caller: Caller, meetingId: string): Promise<string> {

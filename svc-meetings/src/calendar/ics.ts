@@ -1,4 +1,3 @@
-import { withoutTrailingSlash } from '@meetings/service-kit';
 import ical from 'ical-generator';
 import { ruleForUtc } from '../series/recurrence.js';
 import type { MeetingHead } from '../store/entities.js';
@@ -22,7 +21,6 @@ export function calendarFile(name: string, baseUrl: string, entries: CalendarEnt
     name,
     prodId: { company: 'MeetingKeeper', product: 'meetings', language: 'EN' },
   });
-  const base = withoutTrailingSlash(baseUrl);
   for (const { meeting, repeats } of entries) {
     calendar.createEvent({
       id: meetingUid(meeting.id),
@@ -31,7 +29,7 @@ export function calendarFile(name: string, baseUrl: string, entries: CalendarEnt
       start: meeting.date,
       end: new Date(meeting.date.getTime() + meeting.durationMinutes * 60_000),
       summary: meeting.title,
-      url: `${base}/app/meetings/${meeting.id}`,
+      url: `${baseUrl}/app/meetings/${meeting.id}`,
       organizer: { name: meeting.ownerEmail, email: meeting.ownerEmail },
       attendees: meeting.sharedWith.map((email) => ({ email })),
       repeating:

@@ -15,11 +15,17 @@ export const optionalUrl = z
   .optional();
 
 /** The base address without trailing slashes, so paths can follow it. */
-export function withoutTrailingSlash(url: string): string {
+function withoutTrailingSlash(url: string): string {
   let end = url.length;
   while (end > 0 && url[end - 1] === '/') end--;
   return url.slice(0, end);
 }
+
+/** The product's public address, for links in mails and calendars: trimmed once, when read. */
+export const publicBaseUrl = z
+  .url({ protocol: /^https?$/ })
+  .default('http://localhost:8080')
+  .transform(withoutTrailingSlash);
 
 /**
  * Settings every service reads. Unset DATABASE_URL, NATS_URL and REDIS_URL select the embedded
