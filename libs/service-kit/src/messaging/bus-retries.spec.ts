@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEAD_LETTER_PREFIX } from '@meetings/contracts';
+import { eventually } from '@meetings/testing/services';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CacheUnavailableError } from '../cache/cache.js';
@@ -31,14 +32,6 @@ function event(subject: string) {
   return { id, subject, body: { id, subject, occurredAt: new Date().toISOString(), data: {} } };
 }
 
-async function until(check: () => boolean, timeoutMs: number): Promise<void> {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 describe.each(buses)('%s', (_name, makeBus) => {
   it('retries a handler whose dependency is away beyond maxDeliver, and never dead-letters it', async () => {
     const bus = makeBus();
@@ -59,7 +52,7 @@ describe.each(buses)('%s', (_name, makeBus) => {
         },
       });
       void bus.publish(event('meetings.meeting.upserted')).catch(() => undefined);
-      await until(() => handled, 20_000);
+      await eventually(async () => handled, 20_000);
       expect(deliveries.length).toBe(5);
       expect(deadLetters).toEqual([]);
     } finally {
@@ -87,7 +80,7 @@ describe.each(buses)('%s', (_name, makeBus) => {
       });
       const poison = event('meetings.meeting.deleted');
       void bus.publish(poison).catch(() => undefined);
-      await until(() => deadLetters.length > 0, 20_000);
+      await eventually(async () => deadLetters.length > 0, 20_000);
       expect(deliveries).toEqual([1, 2, 3]);
       expect(deadLetters[0]!.subject).toBe(`${DEAD_LETTER_PREFIX}.${durable}`);
       expect(deadLetters[0]!.body).toMatchObject({ id: poison.id });

@@ -3,6 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eventually } from './eventually.js';
 import { freePort } from './ports.js';
 
 /** A server of our own on a free port, to stop and start in fault tests (never the shared one). */
@@ -23,14 +24,6 @@ function reachable(port: number): Promise<boolean> {
     socket.once('connect', () => (socket.destroy(), resolve(true)));
     socket.once('error', () => resolve(false));
   });
-}
-
-async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what} did not come up within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -54,7 +47,7 @@ async function childProcessServer(
   const start = async () => {
     if (child) return;
     child = launch();
-    await waitUntil(() => reachable(port), 10_000, url);
+    await eventually(() => reachable(port), 10_000, `${url} answering`);
   };
   const stop = async (how: 'graceful' | 'kill' = 'kill') => {
     const running = child;
