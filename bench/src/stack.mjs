@@ -6,24 +6,13 @@ import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort } from '@meetings/testing/services';
+import { freePort, waitUntilAnswering } from '@meetings/testing/services';
 import { SignJWT } from 'jose';
 import { NATS_URL, RAW_DIR, REDIS_URL, ROOT, databaseUrl, ensureDir } from './config.mjs';
 
-export async function waitFor(url, child, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child && child.exitCode !== null)
-      throw new Error(`${url}: the process exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+/** Waits for a process of the stack (`child`, when given) to answer at `url`. */
+export function waitFor(url, child, timeoutMs = 120_000) {
+  return waitUntilAnswering(url, { timeoutMs, alive: () => !child || child.exitCode === null });
 }
 
 /** CPU seconds (user + system) a process has used so far. */

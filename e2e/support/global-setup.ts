@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { deleteNamespaceStreams } from '@meetings/service-kit';
-import { freePort, portIsFree } from '@meetings/testing/services';
+import { freePort, portIsFree, waitUntilAnswering } from '@meetings/testing/services';
 import { managementPorts } from '../../scripts/distributed-processes.mjs';
 import { startMailbox } from './mailbox.js';
 import { TENANTS } from './tenants.js';
@@ -32,22 +32,6 @@ async function freePortBase(count: number): Promise<number> {
     const ports = Array.from({ length: count }, (_, i) => [base + i + 1, base + i + 101]).flat();
     if ((await Promise.all(ports.map(portIsFree))).every(Boolean)) return base;
   }
-}
-
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`the product exited with ${child.exitCode} before answering`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
 /** Starts the built product the way a user does, in the mode E2E_MODE names. */
@@ -101,12 +85,15 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseUrl}/remotes.json`, child);
-  await waitFor(`${baseUrl}/healthz`, child);
+  const product = { alive: () => child.exitCode === null, name: 'the product' };
+  await waitUntilAnswering(`${baseUrl}/remotes.json`, product);
+  await waitUntilAnswering(`${baseUrl}/healthz`, product);
   if (mode === 'distributed') {
     // Each service is its own process: the gateway answering says nothing about them.
     const management = Object.values(managementPorts(servicePortBase));
-    await Promise.all(management.map((p) => waitFor(`http://127.0.0.1:${p}/readyz`, child)));
+    await Promise.all(
+      management.map((p) => waitUntilAnswering(`http://127.0.0.1:${p}/readyz`, product)),
+    );
   }
 
   project.provide('baseUrl', baseUrl);

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, type WriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, startTestSmtp } from '@meetings/testing/services';
+import { freePort, startTestSmtp, waitUntilAnswering } from '@meetings/testing/services';
 import {
   distributedProcesses,
   type ProcessName,
@@ -90,18 +90,7 @@ export class ServiceProcess {
 
   async waitReady(timeoutMs = 90_000): Promise<void> {
     const probe = this.name === 'gateway' ? `${this.url}/healthz` : `${this.managementUrl}/readyz`;
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      if (!this.running()) throw new Error(`${this.name} exited before it was ready`);
-      try {
-        const response = await fetch(probe, { signal: AbortSignal.timeout(2_000) });
-        if (response.ok) return;
-      } catch {
-        // not up yet
-      }
-      if (Date.now() > deadline) throw new Error(`${this.name} not ready within ${timeoutMs} ms`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitUntilAnswering(probe, { timeoutMs, alive: () => this.running(), name: this.name });
   }
 
   /** Sends a signal; `SIGKILL` is a crash, `SIGTERM` the graceful shutdown. Resolves on exit. */

@@ -12,3 +12,23 @@ export async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+/**
+ * Waits until `url` answers with a success, failing at once when `alive` says the process that
+ * should answer has exited, or after `timeoutMs`.
+ */
+export async function waitUntilAnswering(
+  url: string,
+  options: { timeoutMs?: number; alive?: () => boolean; name?: string } = {},
+): Promise<void> {
+  const { timeoutMs = 120_000, alive = () => true, name = url } = options;
+  await eventually(
+    async () => {
+      if (!alive()) throw new Error(`${name} exited before answering`);
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) }).catch(() => null);
+      return response?.ok ?? false;
+    },
+    timeoutMs,
+    `${name} answering`,
+  );
+}
