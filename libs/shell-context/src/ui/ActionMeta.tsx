@@ -4,7 +4,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { dueState, formatDueDate, initials, todayIn } from '@meetings/domain';
 import { useUserTimeZone } from '@meetings/shell-context';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 
 export const ActionMetaTexts = {
   assignedTo: (email: string) => `Assigned to ${email}`,
@@ -15,19 +15,37 @@ export const ActionMetaTexts = {
 
 const MINUTE = 60_000;
 
+// One clock for every row on the page: a tick each minute re-reads the day, and a row
+// renders again only when the day it shows has changed.
+const listeners = new Set<() => void>();
+let ticker: ReturnType<typeof setInterval> | undefined;
+let latest = { key: '', today: '' };
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  ticker ??= setInterval(() => listeners.forEach((notify) => notify()), MINUTE);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) {
+      clearInterval(ticker);
+      ticker = undefined;
+    }
+  };
+}
+
+function todayOnce(timeZone: string): string {
+  const key = `${timeZone} ${Math.floor(Date.now() / MINUTE)}`;
+  if (latest.key !== key) latest = { key, today: todayIn(timeZone) };
+  return latest.today;
+}
+
 /**
  * Today (YYYY-MM-DD) in the user's time zone (docs/adr/0007; the browser's until the shell
  * knows it), moving on at midnight: the same day the server's due filters use.
  */
 export function useToday(): string {
   const timeZone = useUserTimeZone();
-  const [, setMinute] = useState(0);
-  useEffect(() => {
-    const timer = setInterval(() => setMinute((minute) => minute + 1), MINUTE);
-    return () => clearInterval(timer);
-  }, []);
-  // The formatter is cached: asking each render is cheap.
-  return todayIn(timeZone);
+  return useSyncExternalStore(subscribe, () => todayOnce(timeZone));
 }
 
 /** The assignee as initials in an avatar; the address shows on hover and on focus. */

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from '../router.js';
@@ -117,6 +117,34 @@ describe('ActionRow: assignee and due date', () => {
       />,
     );
     expect(due().dataset.due).toBe('upcoming');
+  });
+});
+
+describe('ActionRow: the day moves on', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('judges a date due tomorrow as due today once midnight has passed, without a reload', () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(new Date('2026-03-05T23:59:30'));
+    const action = (text: string) => ({
+      text,
+      completed: false,
+      hashtags: [],
+      dueDate: '2026-03-06',
+    });
+    const { container } = render(
+      <>
+        <ActionRow action={action('Call Sam')} />
+        <ActionRow action={action('Book the room')} />
+      </>,
+    );
+    const states = () =>
+      [...container.querySelectorAll<HTMLElement>('[data-due]')].map((due) => due.dataset.due);
+    expect(states()).toEqual(['upcoming', 'upcoming']);
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(states()).toEqual(['today', 'today']);
   });
 });
 
