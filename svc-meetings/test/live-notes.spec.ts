@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { LiveNotesServer } from '../src/collab/live-notes.server.js';
+import { MeetingStore } from '../src/store/meeting-store.js';
 import { meetingWithContent } from './fixtures/meetings.js';
 import { Harness, testUser, type Client, type TestUser } from './harness.js';
 
@@ -197,6 +198,18 @@ describe('live notes', () => {
       { insert: 'Kept', attributes: { bold: true } },
       { insert: '\n' },
     ]);
+  });
+
+  it('leaves the stored state in the database when the meeting changes: a change reads it not back', async () => {
+    const meeting = await typedLiveThenLeft();
+    const state = await storedState(meeting.id);
+    expect(state).not.toBeNull();
+    const store = h.meetings.app.get(MeetingStore);
+    const touched = await store.touch(h.meetings.dataSource, meeting.id);
+    expect(touched.version).toBe((await owner.meeting(meeting.id)).version);
+    expect(touched.title).toBe(meeting.title);
+    expect(touched.notesState).toBeUndefined();
+    expect(await storedState(meeting.id)).toEqual(state);
   });
 
   it('stores a save over HTTP of notes edited live in their shared state before it answers', async () => {

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { Repository } from 'typeorm';
 import { ActionStore, AgendaStore } from '../items/item-store.js';
 import { MeetingEntity, type MeetingHead } from './entities.js';
-import { columnName, hydrate, selection, type Queryable } from './query.js';
+import { columnName, hydrate, selectedProperties, selection, type Queryable } from './query.js';
 import type { FullMeeting } from './views.js';
 
 export type NewMeeting = Omit<
@@ -84,7 +84,10 @@ export class MeetingStore {
     await meetings(q).update({ id }, defined);
   }
 
-  /** Marks a change: the next version, so copies elsewhere can tell newer from older. */
+  /**
+   * Marks a change: the next version, so copies elsewhere can tell newer from older. The meeting
+   * comes back as a read gives it, without the live notes' state.
+   */
   async touch(q: Queryable, id: string): Promise<MeetingEntity> {
     const repository = meetings(q);
     const version = columnName(repository.metadata, 'version');
@@ -93,7 +96,7 @@ export class MeetingStore {
       .update()
       .set({ version: () => `${version} + 1`, updatedAt: () => 'now()' })
       .where('id = :id', { id })
-      .returning('*')
+      .returning(selectedProperties(repository.metadata))
       .execute();
     const [meeting] = hydrate(repository, result.raw as Record<string, unknown>[]);
     return meeting!;

@@ -15,6 +15,11 @@ export function selection(
     .map((column) => `${alias}.${column.propertyName}`);
 }
 
+/** The properties a query reads by default (not those marked `select: false`), for a RETURNING. */
+export function selectedProperties(metadata: EntityMetadata): string[] {
+  return metadata.columns.filter((column) => column.isSelect).map((column) => column.propertyPath);
+}
+
 /** The database name of an entity property, for the SQL the query builder cannot write. */
 export function columnName(metadata: EntityMetadata, property: string): string {
   const column = metadata.findColumnWithPropertyName(property);
