@@ -212,6 +212,22 @@ describe('live notes', () => {
     expect(await storedState(meeting.id)).toEqual(state);
   });
 
+  it('leaves the stored state in the database when meetings are listed or exported', async () => {
+    const meeting = await typedLiveThenLeft();
+    expect(await storedState(meeting.id)).not.toBeNull();
+    const store = h.meetings.app.get(MeetingStore);
+    const listed = await store.visibleTo(h.meetings.dataSource, ownerUser, {
+      offset: 0,
+      limit: 100,
+    });
+    const exported = await store.pageById(h.meetings.dataSource, undefined, 100_000);
+    for (const rows of [listed, exported]) {
+      const row = rows.find((candidate) => candidate.id === meeting.id);
+      expect(row?.title).toBe(meeting.title);
+      expect(row?.notesState).toBeUndefined();
+    }
+  });
+
   it('stores a save over HTTP of notes edited live in their shared state before it answers', async () => {
     const meeting = await typedLiveThenLeft();
     await owner.change('PUT', `/api/meetings/${meeting.id}/update-notes`, {

@@ -3,21 +3,28 @@ import type { DataSource, EntityManager, EntityMetadata, ObjectLiteral, Reposito
 /** Where a query runs: the data source, or the manager of an open transaction. */
 export type Queryable = DataSource | EntityManager;
 
-/** The entity's columns as `alias.property` for `.select`, leaving out the named properties. */
+/**
+ * The properties a read gives by default, leaving out the named ones: no relation, and no column
+ * marked `select: false` (the live notes' state), which an explicit selection would otherwise read.
+ */
+export function selectedProperties(
+  metadata: EntityMetadata,
+  omit: readonly string[] = [],
+): string[] {
+  const relations = metadata.relations.map((relation) => relation.propertyName);
+  return metadata.columns
+    .filter((column) => column.isSelect)
+    .map((column) => column.propertyName)
+    .filter((property) => !relations.includes(property) && !omit.includes(property));
+}
+
+/** The same properties as `alias.property`, for the query builder's `.select`. */
 export function selection(
   metadata: EntityMetadata,
   alias: string,
   omit: readonly string[] = [],
 ): string[] {
-  const relations = metadata.relations.map((relation) => relation.propertyName);
-  return metadata.columns
-    .filter((column) => ![...relations, ...omit].includes(column.propertyName))
-    .map((column) => `${alias}.${column.propertyName}`);
-}
-
-/** The properties a query reads by default (not those marked `select: false`), for a RETURNING. */
-export function selectedProperties(metadata: EntityMetadata): string[] {
-  return metadata.columns.filter((column) => column.isSelect).map((column) => column.propertyPath);
+  return selectedProperties(metadata, omit).map((property) => `${alias}.${property}`);
 }
 
 /** The database name of an entity property, for the SQL the query builder cannot write. */
