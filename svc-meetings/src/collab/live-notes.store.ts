@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Outbox, SERVICE_CONFIG } from '@meetings/service-kit';
-import { IsNull, Not, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import * as Y from 'yjs';
 import type { MeetingsEnv } from '../config.js';
 import { MeetingEntity } from '../store/entities.js';
@@ -83,13 +83,5 @@ export class LiveNotesStore {
         notesState: Buffer.from(Y.encodeStateAsUpdate(doc)),
       });
     });
-  }
-
-  /**
-   * Whether the meeting's notes are edited live (they have a stored state), read in `tx`, which
-   * holds the row's lock: the state itself, which can be large, stays in the database.
-   */
-  isLive(tx: EntityManager, meetingId: string): Promise<boolean> {
-    return tx.getRepository(MeetingEntity).existsBy({ id: meetingId, notesState: Not(IsNull()) });
   }
 }

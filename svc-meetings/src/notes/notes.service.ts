@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { SERVICE_CONFIG, sanitizeNotes } from '@meetings/service-kit';
 import type { Caller } from '../access/caller.js';
 import { LiveNotesServer } from '../collab/live-notes.server.js';
-import { LiveNotesStore } from '../collab/live-notes.store.js';
 import type { MeetingsEnv } from '../config.js';
 import { MeetingStore } from '../store/meeting-store.js';
 import type { FullMeeting } from '../store/views.js';
@@ -13,7 +12,6 @@ export class NotesService {
   constructor(
     private readonly writer: MeetingWriter,
     private readonly meetings: MeetingStore,
-    private readonly live: LiveNotesStore,
     private readonly rooms: LiveNotesServer,
     @Inject(SERVICE_CONFIG) private readonly config: MeetingsEnv,
   ) {}
@@ -26,8 +24,8 @@ export class NotesService {
     const clean = sanitizeNotes(notes, this.config.NOTES_IMAGES);
     let live = false;
     const saved = await this.writer.changeOwn(caller, meetingId, 'edit', async (tx) => {
-      live = this.rooms.isOpen(meetingId) || (await this.live.isLive(tx, meetingId));
-      await this.meetings.update(tx, meetingId, { notes: clean });
+      const stored = await this.meetings.writeNotes(tx, meetingId, clean);
+      live = stored.live || this.rooms.isOpen(meetingId);
     });
     // A failure here fails the request: the caller's retry brings the save into the room.
     if (live) await this.rooms.applySave(meetingId, clean);

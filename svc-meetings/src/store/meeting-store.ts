@@ -85,6 +85,24 @@ export class MeetingStore {
   }
 
   /**
+   * Writes the notes, and tells in the same statement whether they are edited live (the meeting
+   * has a stored state): the state itself, which can be large, stays in the database.
+   */
+  async writeNotes(q: Queryable, id: string, notes: string): Promise<{ live: boolean }> {
+    const repository = meetings(q);
+    const state = columnName(repository.metadata, 'notesState');
+    const result = await repository
+      .createQueryBuilder()
+      .update()
+      .set({ notes })
+      .where('id = :id', { id })
+      .returning(`${state} IS NOT NULL AS live`)
+      .execute();
+    const [row] = result.raw as { live: boolean }[];
+    return { live: row?.live === true };
+  }
+
+  /**
    * Marks a change: the next version, so copies elsewhere can tell newer from older. The meeting
    * comes back as a read gives it, without the live notes' state.
    */
