@@ -33,12 +33,7 @@ export function nodeProject(
       name,
       environment: 'node',
       // *.real.spec.ts need the real servers and run only in `npm run test:real`.
-      // *.explain.ts are opt-in scale checks (EXPLAIN_INDEX=1): not collected otherwise.
-      include: [
-        'src/**/*.spec.ts',
-        'test/**/*.spec.ts',
-        ...(process.env.EXPLAIN_INDEX === '1' ? ['test/**/*.explain.ts'] : []),
-      ],
+      include: ['src/**/*.spec.ts', 'test/**/*.spec.ts'],
       exclude:
         process.env.TEST_REAL === '1'
           ? ['**/node_modules/**']

@@ -1,28 +1,49 @@
 #!/usr/bin/env node
-// The query plan of the actions list scenarios on a generated data set, as svc-actions asks them:
-// the SQL its query builder makes (from its build) for each scenario's query string, run under
-// EXPLAIN (ANALYZE, BUFFERS) as the steady user and a typical bench user.
+// The query plans of the actions list and the hashtag suggestions on a generated data set, as
+// svc-actions writes them, under EXPLAIN (ANALYZE, BUFFERS), for the typical, the heavy and the
+// steady user. Every search starts from what the caller may read, so at 1M a full scan of the
+// index table fails the run.
 //
-//   node bench/src/explain.mjs --size 100k [--only actions-mine-overdue,actions-mine-overdue-due]
+//   node bench/src/explain.mjs --size 1m [--only hashtag,title] [--plans]
 import '@meetings/service-kit/node-version';
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { ListActionsQuerySchema } from '@meetings/contracts';
 import { createLogger, openDatabase } from '@meetings/service-kit';
 import { actionsService } from '@meetings/svc-actions';
-import { listActionsQuery } from '@meetings/svc-actions/queries';
-import { scenarios } from './api.mjs';
-import { BENCH_USERS, STEADY_USER, databaseUrl } from './config.mjs';
+import { hashtagSuggestionsSql, listActionsQuery } from '@meetings/svc-actions/queries';
+import { BENCH_USERS, STEADY_USER, databaseUrl, user } from './config.mjs';
 
 const { values } = parseArgs({
   options: {
     size: { type: 'string', default: '100k' },
-    only: { type: 'string', default: 'actions-mine-overdue,actions-mine-overdue-due' },
+    only: { type: 'string' },
+    plans: { type: 'boolean', default: false },
   },
 });
-const only = values.only.split(',');
-const chosen = scenarios(values.size).filter((s) => only.includes(s.id));
-if (chosen.length === 0) throw new Error(`no scenario among ${values.only}`);
+
+/** The list's queries: the benchmark's scenarios and the searches whose plans differ from them. */
+const LISTS = {
+  'first page': {},
+  'page 5, with completed': { page: '5', showCompleted: 'true' },
+  'page 40': { page: '40' },
+  'text, common word': { search: 'budget' },
+  'text, common word, with completed': { search: 'budget', showCompleted: 'true' },
+  'text, rare word': { search: 'zoneri' },
+  'text, no match': { search: 'qqqq' },
+  'title, few meetings': { search: 'Incident review Ember' },
+  'title, many meetings': { search: 'retro' },
+  'hashtag, popular': { hashtag: 'release' },
+  'hashtag, popular, with completed': { hashtag: 'release', showCompleted: 'true' },
+  'hashtag, rare': { hashtag: 'tag290' },
+  'assigned to me, overdue': { assignee: 'me', due: 'overdue' },
+  'assigned to me, overdue, by due date': { assignee: 'me', due: 'overdue', sort: 'due' },
+};
+const SUGGESTIONS = { 'hashtag suggestions': 'rel', 'hashtag suggestions, no fragment': undefined };
+const PEOPLE = { typical: BENCH_USERS[0], heavy: user(0), steady: STEADY_USER };
+
+const only = values.only?.split(',');
+const chosen = (name) => !only || only.some((word) => name.includes(word));
 
 const dataSource = await openDatabase(
   { schema: 'actions', entities: actionsService.entities, migrations: actionsService.migrations },
@@ -30,27 +51,43 @@ const dataSource = await openDatabase(
   createLogger('explain', 'warn'),
   false,
 );
+
+/** Warmed once, as the benchmark's warm-up does, then explained: a server with its cache warm. */
+async function explain(text, parameters) {
+  await dataSource.query(text, parameters);
+  const rows = await dataSource.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, parameters);
+  const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+  return { plan, ms: Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1]) };
+}
+
+const fullScans = [];
 try {
-  for (const scenario of chosen) {
-    const search = new URL(scenario.path(), 'http://bench').searchParams;
-    const query = ListActionsQuerySchema.parse(Object.fromEntries(search));
-    for (const [who, person] of [
-      ['steady user', STEADY_USER],
-      ['typical user', BENCH_USERS[0]],
-    ]) {
-      const caller = { id: person.id, email: person.email, timeZone: 'UTC' };
-      const [text, parameters] = listActionsQuery(
-        dataSource,
-        caller,
-        query,
-      ).getQueryAndParameters();
-      // The first run warms the cache as the benchmark's warm-up does; the second is shown.
-      await dataSource.query(`EXPLAIN (ANALYZE) ${text}`, parameters);
-      const plan = await dataSource.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, parameters);
-      console.log(`\n== ${scenario.id} at ${values.size}, ${who} (${person.email})`);
-      console.log(plan.map((row) => row['QUERY PLAN']).join('\n'));
+  for (const [who, person] of Object.entries(PEOPLE)) {
+    const caller = { id: person.id, email: person.email, timeZone: 'UTC' };
+    const queries = [
+      ...Object.entries(LISTS).map(([name, query]) => {
+        const parsed = ListActionsQuerySchema.parse({ pageSize: '25', ...query });
+        return [name, listActionsQuery(dataSource, caller, parsed).getQueryAndParameters()];
+      }),
+      ...Object.entries(SUGGESTIONS).map(([name, fragment]) => {
+        const { text, values: parameters } = hashtagSuggestionsSql(caller, fragment, 10);
+        return [name, [text, parameters]];
+      }),
+    ];
+    for (const [name, [text, parameters]] of queries.filter(([name]) => chosen(name))) {
+      const { plan, ms } = await explain(text, parameters);
+      const fullScan = /Seq Scan on indexed_action\b/.test(plan);
+      if (fullScan) fullScans.push(`${name}, ${who} user`);
+      console.log(
+        `${ms.toFixed(1).padStart(8)} ms  ${who} user, ${name}${fullScan ? '  FULL SCAN' : ''}`,
+      );
+      if (values.plans) console.log(`${plan}\n`);
     }
   }
 } finally {
   await dataSource.destroy();
+}
+if (fullScans.length > 0 && values.size === '1m') {
+  console.error(`full scans of indexed_action at 1M: ${fullScans.join('; ')}`);
+  process.exitCode = 1;
 }

@@ -117,7 +117,7 @@ export class Initial1796154848824 implements MigrationInterface {
     // one scan skips straight to rows that match both (the queries state visibility as
     // `READERS && ARRAY[id, email]`). No index in list order on purpose: with a filter that matches
     // nothing the caller sees, the planner walked all of it. Measured with EXPLAIN on 1,000,000
-    // actions (svc-actions/test/index-plans.explain.ts).
+    // actions (bench/src/explain.mjs).
     await queryRunner.query(
       `CREATE INDEX "indexed_action_readers_text" ON "indexed_action" USING gin (${READERS}, "text" public.gin_trgm_ops) ${SEARCH_GIN}`,
     );
