@@ -7,7 +7,7 @@ import {
   type AgendaFields,
   type ItemFields,
 } from '../store/entities.js';
-import { columnName, selection, type Queryable } from '../store/query.js';
+import { columnName, preparedRead, selection, type Queryable } from '../store/query.js';
 
 type ItemEntity = AgendaItemEntity | ActionItemEntity;
 
@@ -33,16 +33,19 @@ export class ItemStore<R extends ItemFields> {
     options: { openOnly?: boolean } = {},
   ): Promise<R[]> {
     if (meetingIds.length === 0) return [];
-    const query = this.select(q).where('item.meetingId = ANY(:meetingIds::uuid[])', {
-      meetingIds,
-    });
-    if (options.openOnly) query.andWhere('NOT item.completed');
-    const items = await query
-      .orderBy('item.meetingId')
-      .addOrderBy('item.position')
-      .addOrderBy('item.createdAt')
-      .addOrderBy('item.id')
-      .getMany();
+    const openOnly = options.openOnly === true;
+    const build = () => {
+      const query = this.select(q).where('item.meetingId = ANY(:meetingIds::uuid[])');
+      if (openOnly) query.andWhere('NOT item.completed');
+      return query
+        .orderBy('item.meetingId')
+        .addOrderBy('item.position')
+        .addOrderBy('item.createdAt')
+        .addOrderBy('item.id');
+    };
+    const shape = openOnly ? 'open of meetings' : 'of meetings';
+    const read = { shape, alias: 'item', build };
+    const items = await preparedRead(q, this.repository(q), read, { meetingIds });
     return items as unknown as R[];
   }
 
@@ -52,12 +55,15 @@ export class ItemStore<R extends ItemFields> {
     itemId: string,
     options: { lock?: boolean } = {},
   ): Promise<R | undefined> {
-    const query = this.select(q).where('item.meetingId = :meetingId AND item.id = :itemId', {
-      meetingId,
-      itemId,
-    });
-    if (options.lock) query.setLock('pessimistic_write');
-    return ((await query.getOne()) ?? undefined) as R | undefined;
+    const lock = options.lock === true;
+    const build = () => {
+      const query = this.select(q).where('item.meetingId = :meetingId AND item.id = :itemId');
+      return lock ? query.setLock('pessimistic_write') : query;
+    };
+    const shape = lock ? 'by id, locked' : 'by id';
+    const read = { shape, alias: 'item', build };
+    const [item] = await preparedRead(q, this.repository(q), read, { meetingId, itemId });
+    return item as R | undefined;
   }
 
   count(q: Queryable, meetingId: string): Promise<number> {

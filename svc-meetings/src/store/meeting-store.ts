@@ -3,7 +3,14 @@ import { Injectable } from '@nestjs/common';
 import type { Repository } from 'typeorm';
 import { ActionStore, AgendaStore } from '../items/item-store.js';
 import { MeetingEntity, type MeetingHead } from './entities.js';
-import { columnName, hydrate, selectedProperties, selection, type Queryable } from './query.js';
+import {
+  columnName,
+  hydrate,
+  preparedRead,
+  selectedProperties,
+  selection,
+  type Queryable,
+} from './query.js';
 import type { FullMeeting } from './views.js';
 
 export type NewMeeting = Omit<
@@ -49,9 +56,22 @@ export class MeetingStore {
     id: string,
     options: { lock?: boolean } = {},
   ): Promise<MeetingEntity | undefined> {
-    const query = meetings(q).createQueryBuilder('m').where('m.id = :id', { id });
-    if (options.lock) query.setLock('pessimistic_write');
-    return (await query.getOne()) ?? undefined;
+    const repository = meetings(q);
+    const lock = options.lock === true;
+    const [meeting] = await preparedRead(
+      q,
+      repository,
+      {
+        shape: lock ? 'by id, locked' : 'by id',
+        alias: 'm',
+        build: () => {
+          const query = repository.createQueryBuilder('m').where('m.id = :id');
+          return lock ? query.setLock('pessimistic_write') : query;
+        },
+      },
+      { id },
+    );
+    return meeting;
   }
 
   /** The meeting made as `meetingId`'s next occurrence, if any. */
@@ -166,13 +186,18 @@ export class MeetingStore {
       limit: query.limit,
       offset: query.offset,
     };
+    const titleSearch = Boolean(query.title);
     if (query.title) parameters.title = containsPattern(query.title);
-    const [sql, values] = repository.manager.connection.driver.escapeQueryWithParameters(
-      visibleSql(repository, Boolean(query.title)),
+    return preparedRead(
+      q,
+      repository,
+      {
+        shape: titleSearch ? 'visible, by title' : 'visible',
+        alias: 'm',
+        build: () => buildVisibleSql(repository, titleSearch),
+      },
       parameters,
     );
-    const rows = (await q.query(sql, values)) as Record<string, unknown>[];
-    return hydrate(repository, rows, 'm');
   }
 
   /** Every meeting in id order, a page at a time (rebuilding another service's copy). */
@@ -184,18 +209,6 @@ export class MeetingStore {
     if (afterId) query.where('m.id > :afterId', { afterId });
     return query.orderBy('m.id').limit(limit).getMany();
   }
-}
-
-/** The list's SQL, with and without a title search, built once per table: only parameters vary. */
-const visibleSqlCache = new WeakMap<Repository<MeetingEntity>['metadata'], [string, string]>();
-
-function visibleSql(repository: Repository<MeetingEntity>, titleSearch: boolean): string {
-  let cached = visibleSqlCache.get(repository.metadata);
-  if (!cached) {
-    cached = [buildVisibleSql(repository, false), buildVisibleSql(repository, true)];
-    visibleSqlCache.set(repository.metadata, cached);
-  }
-  return cached[titleSearch ? 1 : 0];
 }
 
 /**
