@@ -1,18 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource, EntityManager } from 'typeorm';
-import { ActionStore, AgendaStore } from '../src/items/item-store.js';
+import { ActionStore } from '../src/items/item-store.js';
 import { MeetingStore } from '../src/store/meeting-store.js';
 import { meetingWithContent } from './fixtures/meetings.js';
 import { Harness, testUser } from './harness.js';
 
 let h: Harness;
 let dataSource: DataSource;
-const actions = new ActionStore();
-const meetings = new MeetingStore(new AgendaStore(), actions);
+let meetings: MeetingStore;
+let actions: ActionStore;
 
 beforeAll(async () => {
   h = await Harness.start();
   dataSource = h.meetings.dataSource;
+  meetings = h.meetings.app.get(MeetingStore);
+  actions = h.meetings.app.get(ActionStore);
 });
 afterAll(async () => {
   await h?.close();
