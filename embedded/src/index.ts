@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { loadGatewayConfig, startGateway, type RunningGateway } from '@meetings/gateway';
+import { loadGatewayConfig, startGateway } from '@meetings/gateway';
 import {
   createLogger,
   EmbeddedPostgres,
@@ -37,14 +37,12 @@ export interface PlatformOptions {
 
 export interface RunningPlatform {
   url: string;
-  gateway: RunningGateway;
   services: {
     auth: RunningService;
     subscription: RunningService;
     meetings: RunningService;
     actions: RunningService;
   };
-  bus?: InProcessBus;
   close(): Promise<void>;
 }
 
@@ -163,9 +161,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Runn
 
     return {
       url: gateway.url,
-      gateway,
       services: { auth, subscription, meetings, actions },
-      bus: ownedBus,
       close: async () => {
         await gateway.close().catch(() => undefined);
         await stopAll();

@@ -37,21 +37,12 @@ export interface AppConfigOptions {
   isHost?: boolean;
   /** Dev server port. */
   port: number;
-  title?: string;
   /**
    * Production only: pages rendered once at build time (`<name>.html`), each with its own small
    * script and no app; built apart from the app, after it, into the same folder.
    */
   staticPages?: Record<string, { render: string; script: string }>;
 }
-
-/** Compiles `entry` for Node with the app's resolution and loaders, runs it, returns its HTML. */
-export declare function renderAtBuildTime(options: {
-  entry: string;
-  dir: string;
-  resolve: Configuration['resolve'];
-  rules: NonNullable<Configuration['module']>['rules'];
-}): Promise<string>;
 
 export type AppConfiguration = Configuration & { devServer?: DevServerConfiguration };
 
@@ -62,8 +53,3 @@ export declare function createAppConfig(
 
 /** Versions of the singletons the shell provides (package name → installed version). */
 export declare function providedSingletonVersions(dir: string): Record<string, string>;
-
-/** Writes `.br` and `.gz` beside each text asset of a production build (served precompressed). */
-export declare class PrecompressPlugin {
-  apply(compiler: import('@rspack/core').Compiler): void;
-}

@@ -237,7 +237,7 @@ const COMPRESS_FROM_BYTES = 1_024;
  * compressed at the best ratio without compressing per request. Part of the build output, so a
  * redeployed folder always carries siblings that match its files.
  */
-export class PrecompressPlugin {
+class PrecompressPlugin {
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
@@ -307,7 +307,7 @@ const STYLE_ENGINE = {
  * Renders a page once, at build time: compiles `entry` (a module whose default export returns
  * HTML) for Node with the app's own resolution and loaders, runs it and returns its HTML.
  */
-export async function renderAtBuildTime({ entry, dir, resolve, rules }) {
+async function renderAtBuildTime({ entry, dir, resolve, rules }) {
   const out = mkdtempSync(path.join(tmpdir(), 'prerender-'));
   try {
     const compiler = rspack({
@@ -340,18 +340,10 @@ export async function renderAtBuildTime({ entry, dir, resolve, rules }) {
  * `staticPages` names pages rendered once at build time (`<name>.html`): `render` is a module whose
  * default export returns the page's body (see renderAtBuildTime), `script` the page's own small
  * entry. Such a page never starts the app.
- * @param {{ name: string, dir: string, exposes?: Record<string, string>, isHost?: boolean, port: number, title?: string, staticPages?: Record<string, { render: string, script: string }> }} options
+ * @param {{ name: string, dir: string, exposes?: Record<string, string>, isHost?: boolean, port: number, staticPages?: Record<string, { render: string, script: string }> }} options
  * @returns {(env: unknown, argv: { mode?: string }) => import('@rspack/core').Configuration | import('@rspack/core').Configuration[]}
  */
-export function createAppConfig({
-  name,
-  dir,
-  exposes,
-  isHost = false,
-  port,
-  title = 'MeetingKeeper',
-  staticPages = {},
-}) {
+export function createAppConfig({ name, dir, exposes, isHost = false, port, staticPages = {} }) {
   const packageJson = readPackageJson(dir);
   return (_env, argv = {}) => {
     const production = (argv.mode ?? process.env.NODE_ENV ?? 'production') === 'production';
@@ -391,7 +383,7 @@ export function createAppConfig({
             ? `<div id="${PRERENDERED_ROOT_ID}">${await render()}</div>`
             : '<div id="root"></div>',
         }),
-        title,
+        title: 'MeetingKeeper',
         favicon: path.join(import.meta.dirname, 'favicon.svg'),
         // Absolute, so deep links such as /app/meetings/1 load /main.js and not a relative path.
         publicPath: '/',
@@ -415,16 +407,21 @@ export function createAppConfig({
       clean: true,
     };
 
-    const app = {
-      name,
+    const common = {
       context: dir,
-      mode: production ? 'production' : 'development',
       target: ['web', 'es2022'],
+      resolve,
+      module: { rules },
+      performance: { hints: false },
+    };
+
+    const app = {
+      ...common,
+      name,
+      mode: production ? 'production' : 'development',
       devtool: production ? false : 'cheap-module-source-map',
       entry: needsPage ? { main: './src/index.ts' } : {},
       output,
-      resolve,
-      module: { rules },
       optimization: {
         moduleIds: production ? 'deterministic' : 'named',
         splitChunks: production
@@ -434,7 +431,6 @@ export function createAppConfig({
             }
           : undefined,
       },
-      performance: { hints: false },
       plugins: [
         new ModuleFederationPlugin({
           name,
@@ -469,17 +465,13 @@ export function createAppConfig({
     // The federation plugin puts its runtime into every entry of its build: a static page's script
     // is built apart, after the app (whose build empties the folder), into the same folder.
     const staticPagesBuild = {
+      ...common,
       name: `${name}-static-pages`,
       dependencies: [name],
-      context: dir,
       mode: 'production',
-      target: ['web', 'es2022'],
       devtool: false,
       entry: Object.fromEntries(pages.map(([pageName, { script }]) => [pageName, script])),
       output: { ...output, uniqueName: `${name}-static-pages`, clean: false },
-      resolve,
-      module: { rules },
-      performance: { hints: false },
       plugins: [
         ...pages.map(([pageName, { render }]) =>
           page({

@@ -12,7 +12,6 @@ export function fetchBranding(): Promise<Response> {
   return brandingRequest.then((response) => response.clone());
 }
 
-/** The tab's icon. */
 export function setFavicon(href: string, doc: Document = document): void {
   let icon = doc.querySelector<HTMLLinkElement>('link[rel="icon"]');
   if (!icon) {

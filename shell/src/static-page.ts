@@ -11,8 +11,8 @@ import { setFavicon } from './branding.js';
 // The script of a page the build rendered: no shared module such as React may be imported here.
 
 /** The body of a page the build rendered (landing.html). */
-export function staticPage(doc: Document = document): HTMLElement | null {
-  return doc.getElementById(PRERENDERED_ROOT_ID);
+export function staticPage(): HTMLElement | null {
+  return document.getElementById(PRERENDERED_ROOT_ID);
 }
 
 const TEXT_FIELDS = ['productName', 'footerCredit'] as const;

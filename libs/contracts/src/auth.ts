@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { EmailSchema, TimeZoneSchema, UserRefSchema } from './common.js';
 import { OTP_LENGTH } from './constants.js';
+import { ValidationMessages } from './messages.js';
 
 export const RequestOtpBodySchema = z.strictObject({ email: EmailSchema });
 export type RequestOtpBody = z.infer<typeof RequestOtpBodySchema>;
 
 export const ValidateOtpBodySchema = z.strictObject({
   email: EmailSchema,
-  code: z.string().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), 'Please enter all 6 digits'),
+  code: z.string().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), ValidationMessages.otpIncomplete),
   /**
    * The browser's time zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`), saved with the
    * sign-in. A name the server does not know is ignored rather than refusing the sign-in.

@@ -18,12 +18,16 @@ export function boundedText(maxLength: number, message?: string) {
 }
 
 /** An e-mail as typed by a person: trimmed and lower-cased before it is checked. */
-export const EmailSchema = boundedText(EMAIL_MAX_LENGTH * 4, ValidationMessages.emailInvalid)
-  .trim()
-  .max(EMAIL_MAX_LENGTH, { abort: true, message: ValidationMessages.emailInvalid })
-  .toLowerCase()
-  .regex(EMAIL_SHAPE, ValidationMessages.emailInvalid)
-  .regex(BROWSER_EMAIL, ValidationMessages.emailInvalid);
+export function typedEmail(message: string) {
+  return boundedText(EMAIL_MAX_LENGTH * 4, message)
+    .trim()
+    .max(EMAIL_MAX_LENGTH, { abort: true, message })
+    .toLowerCase()
+    .regex(EMAIL_SHAPE, message)
+    .regex(BROWSER_EMAIL, message);
+}
+
+export const EmailSchema = typedEmail(ValidationMessages.emailInvalid);
 
 export const IsoDateTimeSchema = z.iso.datetime({ offset: true });
 

@@ -9,6 +9,7 @@ import {
   PagingSchema,
   QueryBooleanSchema,
   SearchTextSchema,
+  typedEmail,
 } from './common.js';
 import {
   ACTION_TEXT_MAX_LENGTH,
@@ -23,7 +24,6 @@ import {
   TITLE_MAX_LENGTH,
 } from './constants.js';
 import { ValidationMessages } from './messages.js';
-import { BROWSER_EMAIL } from './shapes.js';
 
 // ---------- entities as the API returns them (`_id` and `id` both present) ----------
 
@@ -113,27 +113,15 @@ export type PreviousActionsResponse = z.infer<typeof PreviousActionsResponseSche
 // ---------- requests ----------
 
 const TitleSchema = z.string().trim().min(1, 'Meeting title is required.').max(TITLE_MAX_LENGTH);
-const AgendaTextSchema = z
-  .string()
-  .trim()
-  .min(1, 'Text cannot be empty.')
-  .max(AGENDA_TEXT_MAX_LENGTH);
-const ActionTextSchema = z
-  .string()
-  .trim()
-  .min(1, 'Text cannot be empty.')
-  .max(ACTION_TEXT_MAX_LENGTH);
+const itemText = (maxLength: number) =>
+  z.string().trim().min(1, 'Text cannot be empty.').max(maxLength);
+const AgendaTextSchema = itemText(AGENDA_TEXT_MAX_LENGTH);
+const ActionTextSchema = itemText(ACTION_TEXT_MAX_LENGTH);
 const OrderSchema = z.number().int().min(0).max(1_000_000);
 const HashtagListSchema = z.array(z.string().max(100)).max(100);
 
 /** An action's assignee as typed: trimmed, lower-cased, an address a browser accepts; null clears. */
-export const AssigneeSchema = boundedText(EMAIL_MAX_LENGTH * 4, ValidationMessages.assigneeInvalid)
-  .trim()
-  .max(EMAIL_MAX_LENGTH, { abort: true, message: ValidationMessages.assigneeInvalid })
-  .toLowerCase()
-  .regex(EMAIL_SHAPE, ValidationMessages.assigneeInvalid)
-  .regex(BROWSER_EMAIL, ValidationMessages.assigneeInvalid)
-  .nullable();
+export const AssigneeSchema = typedEmail(ValidationMessages.assigneeInvalid).nullable();
 
 /** An action's due day; null clears. */
 export const DueDateSchema = CalendarDateSchema.nullable();

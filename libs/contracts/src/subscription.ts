@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ServerMessages } from './errors.js';
 
 export const SubscriptionStatusValues = ['trial', 'paid', 'free'] as const;
 export const SubscriptionStatusValueSchema = z.enum(SubscriptionStatusValues);
@@ -15,7 +16,7 @@ export const SubscriptionStatusSchema = z.object({
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
 
 export const UpdateSubscriptionBodySchema = z.strictObject({
-  status: z.enum(['free', 'paid'], { error: 'Status must be free or paid.' }),
+  status: z.enum(['free', 'paid'], { error: ServerMessages.invalidSubscriptionStatus }),
 });
 export type UpdateSubscriptionBody = z.infer<typeof UpdateSubscriptionBodySchema>;
 

@@ -7,16 +7,7 @@ const DISPLAY_HASHTAG = /#(\w+)/g;
 
 /** Tags in the order they first appear, stored without #, without repeats. */
 export function parseHashtags(text: string): string[] {
-  const seen = new Set<string>();
-  const tags: string[] = [];
-  for (const match of text.matchAll(INPUT_HASHTAG)) {
-    const tag = match[1]!;
-    if (!seen.has(tag)) {
-      seen.add(tag);
-      tags.push(tag);
-    }
-  }
-  return tags;
+  return [...new Set(Array.from(text.matchAll(INPUT_HASHTAG), (match) => match[1]!))];
 }
 
 export type TextPart =

@@ -8,15 +8,6 @@ export interface RepeatChoice {
   rule: string;
 }
 
-const DAY_CODES: Record<string, string> = {
-  Monday: 'MO',
-  Tuesday: 'TU',
-  Wednesday: 'WE',
-  Thursday: 'TH',
-  Friday: 'FR',
-  Saturday: 'SA',
-  Sunday: 'SU',
-};
 const NTH = ['first', 'second', 'third', 'fourth'];
 /**
  * The rules of the meeting's own day in the owner's zone: weekly on its weekday, every two weeks,
@@ -25,7 +16,8 @@ const NTH = ['first', 'second', 'third', 'fourth'];
 export function repeatChoices(date: Date, timeZone: string): RepeatChoice[] {
   const { weekday, day: dayOfMonth } = wallClock(timeZone, date);
   const day = Number(dayOfMonth);
-  const code = DAY_CODES[weekday]!;
+  // RFC 5545 names a day by the first two letters of its English name (MO, TU, ...).
+  const code = weekday.slice(0, 2).toUpperCase();
   const nth = Math.ceil(day / 7);
   const monthly =
     nth <= 4

@@ -10,6 +10,7 @@ import { ShellContext } from './context.js';
 import { createAppTheme } from './mui-theme.js';
 import { PrintStyles } from './print-styles.js';
 import type { ShellServices } from './services.js';
+import { useStore } from './store.js';
 import { toastQueue } from './toast.js';
 import { createPoliteToastContent } from './toast-content.js';
 import type { LazyToastQueue } from './toast-queue.js';
@@ -76,7 +77,7 @@ function useReducedMotion(): boolean {
  * runs after the provider has mounted and set notistack's enqueue, so the queue attaches to it then.
  */
 function ToastHost({ queue }: { queue: LazyToastQueue }) {
-  const notistack = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
+  const notistack = useStore(queue);
   const components = useMemo(
     () =>
       notistack
@@ -114,7 +115,7 @@ export function ShellProviders({
   services: ShellServices;
   children: ReactNode;
 }) {
-  const { resolved } = useSyncExternalStore(services.theme.subscribe, services.theme.getSnapshot);
+  const { resolved } = useStore(services.theme);
   const reducedMotion = useReducedMotion();
   const theme = useMemo(
     () => createAppTheme(services.branding, resolved, reducedMotion),

@@ -73,7 +73,6 @@ export interface ApiClient {
 }
 
 export interface ApiClientOptions {
-  baseUrl?: string;
   fetch?: typeof fetch;
   storage?: Pick<Storage, 'getItem'>;
   /** Called on a 401 outside the sign-in pages; the shell sends the user to /login. */
@@ -82,16 +81,17 @@ export interface ApiClientOptions {
   currentPath?: () => string;
 }
 
-/** `path` with the query's non-empty values, as the client sends it. */
-export function withQuery(path: string, query: RequestOptions['query']): string {
-  if (!query) return path;
+/** The URL the client asks for: `path` under /api, with the query's non-empty values. */
+export function apiUrl(path: string, query: RequestOptions['query']): string {
+  const url = `${API_BASE_PATH}${path}`;
+  if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   }
   const text = params.toString();
-  if (!text) return path;
-  return `${path}${path.includes('?') ? '&' : '?'}${text}`;
+  if (!text) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${text}`;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -135,7 +135,7 @@ const earlyAnswers = new Map<string, { answer: Promise<Response>; startedAt: num
  * this answer instead of asking again; each answer is taken once, and none after a write.
  */
 export function startEarlyGet(path: string, query?: RequestOptions['query']): void {
-  const url = `${API_BASE_PATH}${withQuery(path, query)}`;
+  const url = apiUrl(path, query);
   if (earlyAnswers.has(url)) return;
   const answer = globalThis.fetch(url, {
     method: 'GET',
@@ -164,7 +164,6 @@ function takeEarlyAnswer(url: string, signal: AbortSignal | undefined): Promise<
 
 /** The product's one HTTP client: base /api, JSON, cookies, bearer for meetings and actions. */
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
-  const baseUrl = options.baseUrl ?? API_BASE_PATH;
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const storage = options.storage ?? globalThis.localStorage;
   const currentPath = options.currentPath ?? (() => globalThis.location?.pathname ?? '/');
@@ -175,7 +174,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const keepalive =
       init.keepalive === true &&
       (body === undefined || new Blob([body]).size <= KEEPALIVE_MAX_BODY_BYTES);
-    const url = `${baseUrl}${withQuery(path, init.query)}`;
+    const url = apiUrl(path, init.query);
 
     // An early answer tells the state before any change: a write (signing in, accepting the
     // privacy statement) makes every one not yet taken stale.

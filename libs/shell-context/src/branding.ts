@@ -12,11 +12,7 @@ export function normaliseBranding(value: unknown): Branding {
   const source =
     typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
   const branding: Branding = { ...DEFAULT_BRANDING };
-  for (const key of REQUIRED_KEYS) {
-    const field = source[key];
-    if (typeof field === 'string' && field.trim()) branding[key] = field.trim();
-  }
-  for (const key of OPTIONAL_KEYS) {
+  for (const key of [...REQUIRED_KEYS, ...OPTIONAL_KEYS]) {
     const field = source[key];
     if (typeof field === 'string' && field.trim()) branding[key] = field.trim();
   }

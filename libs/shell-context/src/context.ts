@@ -1,9 +1,10 @@
-import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import type { ApiClient } from './api-client.js';
 import type { AuthClient, AuthState } from './auth-client.js';
 import type { Branding } from './branding.js';
 import type { PrivacyClient, PrivacyState } from './privacy-client.js';
 import type { ShellServices } from './services.js';
+import { useStore } from './store.js';
 import type { SubscriptionClient } from './subscription-client.js';
 import type { ThemeStore, ThemeState } from './theme-store.js';
 import type { Toast } from './toast.js';
@@ -34,34 +35,26 @@ export function useBranding(): Branding {
 /** The auth client plus its current state; re-renders when the state changes. */
 export function useAuth(): AuthClient & { state: AuthState } {
   const { auth } = useShell();
-  const state = useSyncExternalStore(auth.subscribe, auth.getSnapshot, auth.getSnapshot);
+  const state = useStore(auth);
   return useMemo(() => ({ ...auth, state }), [auth, state]);
 }
 
 export function usePrivacy(): PrivacyClient & { accepted: PrivacyState } {
   const { privacy } = useShell();
-  const accepted = useSyncExternalStore(
-    privacy.subscribe,
-    privacy.getSnapshot,
-    privacy.getSnapshot,
-  );
+  const accepted = useStore(privacy);
   return useMemo(() => ({ ...privacy, accepted }), [privacy, accepted]);
 }
 
 /** The subscription client plus the last known plan (null until fetched). */
 export function useSubscription(): SubscriptionClient & { current: SubscriptionStatus | null } {
   const { subscription } = useShell();
-  const current = useSyncExternalStore(
-    subscription.subscribe,
-    subscription.getSnapshot,
-    subscription.getSnapshot,
-  );
+  const current = useStore(subscription);
   return useMemo(() => ({ ...subscription, current }), [subscription, current]);
 }
 
 export function useThemeMode(): ThemeState & Pick<ThemeStore, 'setMode' | 'toggle'> {
   const { theme } = useShell();
-  const state = useSyncExternalStore(theme.subscribe, theme.getSnapshot, theme.getSnapshot);
+  const state = useStore(theme);
   return useMemo(
     () => ({ ...state, setMode: theme.setMode, toggle: theme.toggle }),
     [theme, state],
@@ -76,6 +69,5 @@ const NO_AUTH = { subscribe: () => () => undefined, getSnapshot: () => null };
  */
 export function useUserTimeZone(): string {
   const auth = useContext(ShellContext)?.auth ?? NO_AUTH;
-  const state = useSyncExternalStore(auth.subscribe, auth.getSnapshot, auth.getSnapshot);
-  return state?.timeZone ?? browserTimeZone();
+  return useStore<AuthState | null>(auth)?.timeZone ?? browserTimeZone();
 }

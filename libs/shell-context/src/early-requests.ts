@@ -1,5 +1,5 @@
 import { PAGE_SIZE } from '@meetings/contracts';
-import { API_BASE_PATH, startEarlyGet, withQuery, type RequestOptions } from './api-client.js';
+import { apiUrl, startEarlyGet, type RequestOptions } from './api-client.js';
 
 /** A GET of the API, as the API client takes it (path under /api, query). */
 export interface EarlyRequest {
@@ -62,8 +62,7 @@ function pageRequest(pathname: string): EarlyRequest | undefined {
 }
 
 /** The URL the API client asks for `request`. */
-export const earlyRequestUrl = ({ path, query }: EarlyRequest): string =>
-  `${API_BASE_PATH}${withQuery(path, query)}`;
+export const earlyRequestUrl = ({ path, query }: EarlyRequest): string => apiUrl(path, query);
 
 /** Starts the early requests of the page being loaded; the API client takes their answers. */
 export function startEarlyRequests(pathname: string): void {

@@ -70,7 +70,7 @@ const REDUCED_MOTION_OPTIONS: ThemeOptions = {
 export function createAppTheme(
   branding: Branding,
   mode: ResolvedThemeMode,
-  reducedMotion = false,
+  reducedMotion: boolean,
 ): Theme {
   return createTheme({
     ...SHARED_OPTIONS,

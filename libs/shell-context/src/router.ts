@@ -1,9 +1,6 @@
-// The router every front end uses, shared as its own Module Federation singleton
-// (`@meetings/shell-context/router`). Shared modules are never tree-shaken, so sharing
-// react-router-dom itself sent all of react-router (data routers, server rendering, cookies) to
-// every page: 62 KB gzip. Sharing this module instead keeps one router instance per page and lets
-// the build drop what no front end imports (14 KB gzip). Import routing only from here: a direct
-// react-router-dom import would get a second router context (ESLint refuses it).
+// The router every front end uses, shared as its own Module Federation singleton: shared modules
+// are never tree-shaken, so sharing react-router-dom itself would send all of react-router to every
+// page. A direct react-router-dom import would get a second router context (ESLint refuses it).
 export {
   BrowserRouter,
   Link,

@@ -27,13 +27,16 @@ export function createStore<T>(initial: T): WritableStore<T> {
   };
 }
 
+/** A store's current value; the component renders again when it changes. */
+export function useStore<T>(store: ReadableStore<T>): T {
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+}
+
 /**
  * A store's value for a list that can grow by a page: a store update renders synchronously in one
  * task, the deferred copy renders in slices that yield to input. Everything the component derives
  * (effects, an infinite-scroll sentinel) reads this same copy, so it matches what is on screen.
  */
 export function useDeferredStore<T>(store: ReadableStore<T>): T {
-  return useDeferredValue(
-    useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot),
-  );
+  return useDeferredValue(useStore(store));
 }

@@ -73,19 +73,17 @@ export function createSubscriptionClient(
         return Promise.reject(new Error(AuthMessages.notAuthenticated));
       }
       const cached = store.getSnapshot();
+      const cachedOr = (message: string) =>
+        cached ? Promise.resolve(cached) : Promise.reject(new Error(message));
       if (!force && cached && now() - fetchedAt < SUBSCRIPTION_CACHE_MS) {
         return Promise.resolve(cached);
       }
       if (inFlight) return inFlight;
       if (consecutiveFailures >= SUBSCRIPTION_MAX_CONSECUTIVE_FAILURES) {
-        return cached
-          ? Promise.resolve(cached)
-          : Promise.reject(new Error(AuthMessages.subscriptionUnavailable));
+        return cachedOr(AuthMessages.subscriptionUnavailable);
       }
       if (now() - lastCheckAt < SUBSCRIPTION_MIN_INTERVAL_MS) {
-        return cached
-          ? Promise.resolve(cached)
-          : Promise.reject(new Error(AuthMessages.subscriptionCheckTooSoon));
+        return cachedOr(AuthMessages.subscriptionCheckTooSoon);
       }
       lastCheckAt = now();
       inFlight = fetchStatus().finally(() => {

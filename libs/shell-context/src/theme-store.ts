@@ -15,8 +15,6 @@ export interface ThemeStore extends ReadableStore<ThemeState> {
   setMode(mode: ThemeMode): void;
   /** The top bar's light/dark toggle: flips what is shown and remembers it. */
   toggle(): void;
-  /** Stops following the OS preference (tests, teardown). */
-  dispose(): void;
 }
 
 export interface ThemeStoreOptions {
@@ -73,6 +71,5 @@ export function createThemeStore(options: ThemeStoreOptions): ThemeStore {
     subscribe: store.subscribe,
     setMode,
     toggle: () => setMode(store.getSnapshot().resolved === 'dark' ? 'light' : 'dark'),
-    dispose: () => media?.removeEventListener?.('change', onSystemChange),
   };
 }

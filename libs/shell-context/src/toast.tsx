@@ -38,8 +38,7 @@ export function createToast(
   close: (key: SnackbarKey) => void = toastQueue.close,
 ): Toast {
   return {
-    success(title, description, options = {}) {
-      const { undo } = options;
+    success(title, description, { undo } = {}) {
       enqueue(
         <ToastMessage title={title} description={description} />,
         undo

@@ -10,15 +10,18 @@ export interface Incompatibility {
 /** A remote refused because it was built against shared packages this shell cannot give it. */
 export class RemoteIncompatibleError extends Error {
   override readonly name = 'RemoteIncompatibleError';
+  /** The versions the remote was built for, and those the shell provides: "react ^20.0.0, ...". */
+  readonly needs: string;
+  readonly provides: string;
   constructor(
     readonly remote: string,
-    readonly problems: Incompatibility[],
+    problems: Incompatibility[],
   ) {
-    super(
-      `${remote} needs ${problems.map((p) => `${p.pkg} ${p.required}`).join(', ')}, but this app provides ${problems
-        .map((p) => `${p.pkg} ${p.provided}`)
-        .join(', ')}.`,
-    );
+    const needs = problems.map((p) => `${p.pkg} ${p.required}`).join(', ');
+    const provides = problems.map((p) => `${p.pkg} ${p.provided}`).join(', ');
+    super(`${remote} needs ${needs}, but this app provides ${provides}.`);
+    this.needs = needs;
+    this.provides = provides;
   }
 }
 

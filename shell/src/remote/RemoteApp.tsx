@@ -1,4 +1,4 @@
-import { REMOTES, type RemoteName } from '@meetings/federation/remotes';
+import { remoteByName, type RemoteName } from '@meetings/federation/remotes';
 import { PageSpinner } from '@meetings/shell-context';
 import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { remoteRelease } from '../federation/compatibility.js';
@@ -24,7 +24,7 @@ export function RemoteApp({ name }: { name: RemoteName }) {
   const [{ App, attempt }, setComponent] = useState(() => remoteComponent(name));
   const retry = useCallback(() => setComponent(retryRemoteComponent(name)), [name]);
   const slot = useMemo<RemoteSlot>(
-    () => ({ name, title: REMOTES.find((remote) => remote.name === name)?.title ?? name, retry }),
+    () => ({ name, title: remoteByName(name).title, retry }),
     [name, retry],
   );
 

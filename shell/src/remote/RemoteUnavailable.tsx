@@ -13,13 +13,11 @@ export function RemoteUnavailable({ error }: { error?: unknown } = {}) {
   const what = slot?.title ?? 'This part';
   const refused = findIncompatibility(error);
   if (refused) {
-    const needs = refused.problems.map((p) => `${p.pkg} ${p.required}`).join(', ');
-    const gives = refused.problems.map((p) => `${p.pkg} ${p.provided}`).join(', ');
     return (
       <Box sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720, mx: 'auto' }}>
         <Alert severity="error">
           <AlertTitle>{`${what} cannot be shown`}</AlertTitle>
-          {`The deployed version of ${what} was built for ${needs}, but ${productName} provides ${gives}. It stays off until a version built for this ${productName} is deployed.`}
+          {`The deployed version of ${what} was built for ${refused.needs}, but ${productName} provides ${refused.provides}. It stays off until a version built for this ${productName} is deployed.`}
         </Alert>
       </Box>
     );

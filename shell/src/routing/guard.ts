@@ -11,24 +11,23 @@ export interface GuardLocation {
 /** Where the user must go instead, or null to stay. */
 export type GuardDecision = string | null;
 
-type Step = (location: GuardLocation) => GuardDecision;
-
 function isChangeMode(search: string): boolean {
   return new URLSearchParams(search).get('change') === 'true';
 }
 
 /** Steps 4-7 of docs/product.md, The route guard, once the user is signed in and has accepted the privacy statement. */
-export function subscriptionStep(subscription: SubscriptionStatus | null): Step {
-  return ({ pathname, search }) => {
-    if (!subscription) return null;
-    const onNotice = pathname === Paths.trialNotice;
-    const onChoice = pathname === Paths.subscriptionChoice;
-    if (!subscription.hasSeenTrialNotice) return onNotice || onChoice ? null : Paths.trialNotice;
-    if (isTrialExpired(subscription)) return onChoice ? null : Paths.subscriptionChoice;
-    if (onNotice) return Paths.meetings;
-    if (onChoice && subscription.status !== 'trial' && !isChangeMode(search)) return Paths.meetings;
-    return null;
-  };
+function subscriptionStep(
+  subscription: SubscriptionStatus | null,
+  { pathname, search }: GuardLocation,
+): GuardDecision {
+  if (!subscription) return null;
+  const onNotice = pathname === Paths.trialNotice;
+  const onChoice = pathname === Paths.subscriptionChoice;
+  if (!subscription.hasSeenTrialNotice) return onNotice || onChoice ? null : Paths.trialNotice;
+  if (isTrialExpired(subscription)) return onChoice ? null : Paths.subscriptionChoice;
+  if (onNotice) return Paths.meetings;
+  if (onChoice && subscription.status !== 'trial' && !isChangeMode(search)) return Paths.meetings;
+  return null;
 }
 
 /**
@@ -56,5 +55,5 @@ export async function decideRoute(
   if (location.pathname === Paths.privacy) return Paths.meetings;
 
   // 4-7. Subscription.
-  return subscriptionStep(subscription)(location);
+  return subscriptionStep(subscription, location);
 }

@@ -5,7 +5,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { CalendarFeedUrlResponse } from '@meetings/contracts';
 import { errorText, useApi, useToast } from '@meetings/shell-context';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useLoaded } from './use-loaded.js';
 
 export const CalendarFeedTexts = {
   heading: 'Calendar feed',
@@ -24,20 +25,9 @@ export const CalendarFeedTexts = {
 export function CalendarFeedSetting() {
   const api = useApi();
   const toast = useToast();
-  const [url, setUrl] = useState<string | null>(null);
+  const [feed, setFeed, failed] = useLoaded<CalendarFeedUrlResponse>('/calendar/feed-url');
+  const url = feed?.url ?? null;
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api.get<CalendarFeedUrlResponse>('/calendar/feed-url', { signal: controller.signal }).then(
-      (answer) => setUrl(answer.url),
-      () => {
-        if (!controller.signal.aborted) setFailed(true);
-      },
-    );
-    return () => controller.abort();
-  }, [api]);
 
   async function copy() {
     if (!url) return;
@@ -52,7 +42,7 @@ export function CalendarFeedSetting() {
   async function reset() {
     setBusy(true);
     try {
-      setUrl((await api.post<CalendarFeedUrlResponse>('/calendar/feed-url/rotate')).url);
+      setFeed(await api.post<CalendarFeedUrlResponse>('/calendar/feed-url/rotate'));
       toast.success(CalendarFeedTexts.resetDone);
     } catch (error) {
       toast.error(errorText(error, CalendarFeedTexts.resetFailed));

@@ -14,8 +14,9 @@ import {
   useToast,
   useUserTimeZone,
 } from '@meetings/shell-context';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { CalendarFeedSetting } from './CalendarFeedSetting.js';
+import { useLoaded } from './use-loaded.js';
 
 export const SettingsTexts = {
   title: 'Settings',
@@ -77,21 +78,9 @@ function TimeZoneSetting() {
 export function SettingsPage() {
   const api = useApi();
   const toast = useToast();
-  const [settings, setSettings] = useState<MailSettings | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [settings, setSettings, failed] = useLoaded<MailSettings>('/auth/mail-settings');
   const [saving, setSaving] = useState(false);
   usePageTitle(SettingsTexts.title);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api.get<MailSettings>('/auth/mail-settings', { signal: controller.signal }).then(
-      (answer) => setSettings(answer),
-      () => {
-        if (!controller.signal.aborted) setFailed(true);
-      },
-    );
-    return () => controller.abort();
-  }, [api]);
 
   async function changeDigest(dailyDigest: boolean) {
     setSaving(true);
