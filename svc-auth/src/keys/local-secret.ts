@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { chmod, link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { AuthEnv } from '../config.js';
 
 /** The embedded database's in-memory form: nothing is kept on disk, secrets included. */
 const IN_MEMORY = 'memory://';
@@ -33,4 +34,12 @@ export async function localSecret(
   }
   await chmod(file, 0o600);
   return readFile(file, 'utf8');
+}
+
+/** The key of the login codes' HMAC, from which the unsubscribe links' key is derived too. */
+export async function otpHmacSecret(config: AuthEnv): Promise<string> {
+  return (
+    config.OTP_HMAC_SECRET ??
+    localSecret(config.DATA_DIR, 'otp-hmac-key', () => randomBytes(32).toString('base64url'))
+  );
 }

@@ -16,11 +16,6 @@ import { calculateJwkThumbprint, exportJWK, SignJWT, type JWK } from 'jose';
 import type { AuthEnv } from '../config.js';
 import { localSecret } from './local-secret.js';
 
-interface ActiveKey {
-  kid: string;
-  privateKey: KeyObject;
-}
-
 /**
  * The key pair that signs internal tokens: from INTERNAL_JWT_PRIVATE_KEY (required in
  * production); outside production, one generated once and kept under DATA_DIR (localSecret).
@@ -28,8 +23,8 @@ interface ActiveKey {
  */
 @Injectable()
 export class SigningKeysService implements OnModuleInit {
-  private active!: ActiveKey;
-  private published: JWK[] = [];
+  private privateKey!: KeyObject;
+  private publicKey!: JWK;
 
   constructor(@Inject(SERVICE_CONFIG) private readonly config: AuthEnv) {}
 
@@ -37,14 +32,12 @@ export class SigningKeysService implements OnModuleInit {
     const pem =
       this.config.INTERNAL_JWT_PRIVATE_KEY ??
       (await localSecret(this.config.DATA_DIR, 'internal-jwt-private-key.pem', newSigningKey));
-    const privateKey = createPrivateKey(pem);
-    const jwk = await publicJwk(privateKey);
-    this.active = { kid: jwk.kid!, privateKey };
-    this.published = [jwk];
+    this.privateKey = createPrivateKey(pem);
+    this.publicKey = await publicJwk(this.privateKey);
   }
 
   jwks(): { keys: JWK[] } {
-    return { keys: this.published };
+    return { keys: [this.publicKey] };
   }
 
   async sign(
@@ -57,13 +50,13 @@ export class SigningKeysService implements OnModuleInit {
       sid: claims.sid,
       ...(claims.tz ? { tz: claims.tz } : {}),
     })
-      .setProtectedHeader({ alg: INTERNAL_TOKEN_ALGORITHM, kid: this.active.kid, typ: 'JWT' })
+      .setProtectedHeader({ alg: INTERNAL_TOKEN_ALGORITHM, kid: this.publicKey.kid, typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuer(INTERNAL_TOKEN_ISSUER)
       .setAudience(INTERNAL_TOKEN_AUDIENCE)
       .setIssuedAt(now)
       .setExpirationTime(now + ttlSeconds)
-      .sign(this.active.privateKey);
+      .sign(this.privateKey);
     return { token, expiresAt: (now + ttlSeconds) * 1000 };
   }
 }

@@ -36,18 +36,10 @@ export class EventMailController {
   async onAssigned(
     @Payload({ schema: envelopeOf(ActionAssignedSchema) }) event: EventEnvelope<ActionAssigned>,
   ): Promise<void> {
-    const assigned = event.data;
-    const mail = assignmentMail({
-      ...this.product(),
-      meetingId: assigned.meetingId,
-      meetingTitle: assigned.meetingTitle,
-      text: assigned.text,
-      assignedBy: assigned.assignedBy,
-    });
     await this.eventMail.sendOnce(ASSIGNMENT_MAIL_CONSUMER, event.id, {
       kind: 'action assigned',
-      to: assigned.assignee,
-      ...mail,
+      to: event.data.assignee,
+      ...assignmentMail({ ...this.product(), ...event.data }),
     });
   }
 
@@ -56,17 +48,10 @@ export class EventMailController {
   async onShared(
     @Payload({ schema: envelopeOf(MeetingSharedSchema) }) event: EventEnvelope<MeetingShared>,
   ): Promise<void> {
-    const shared = event.data;
-    const mail = invitationMail({
-      ...this.product(),
-      meetingId: shared.meetingId,
-      meetingTitle: shared.meetingTitle,
-      ownerEmail: shared.ownerEmail,
-    });
     await this.eventMail.sendOnce(INVITATION_MAIL_CONSUMER, event.id, {
       kind: 'meeting shared',
-      to: shared.sharedWith,
-      ...mail,
+      to: event.data.sharedWith,
+      ...invitationMail({ ...this.product(), ...event.data }),
     });
   }
 

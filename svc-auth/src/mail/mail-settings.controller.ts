@@ -26,7 +26,7 @@ export class MailSettingsController {
 
   @Get('mail-settings')
   async get(@CurrentUser() user: AuthUser): Promise<MailSettings> {
-    return { dailyDigest: await this.settings.dailyDigest(normal(user.email)) };
+    return { dailyDigest: await this.settings.dailyDigest(user.email) };
   }
 
   @Put('mail-settings')
@@ -34,7 +34,7 @@ export class MailSettingsController {
     @CurrentUser() user: AuthUser,
     @Body({ schema: MailSettingsSchema }) body: MailSettings,
   ): Promise<MailSettings> {
-    await this.settings.setDailyDigest(normal(user.email), body.dailyDigest);
+    await this.settings.setDailyDigest(user.email, body.dailyDigest);
     return body;
   }
 
@@ -46,7 +46,7 @@ export class MailSettingsController {
     @Res() reply: FastifyReply,
   ): FastifyReply {
     this.addressOf(query.token);
-    return html(reply, 200, unsubscribePage('confirm'));
+    return html(reply, unsubscribePage('confirm'));
   }
 
   /** One-click (RFC 8058: `List-Unsubscribe=One-Click` posted to the link) or the page's button. */
@@ -58,7 +58,7 @@ export class MailSettingsController {
     @Res() reply: FastifyReply,
   ): Promise<FastifyReply> {
     await this.settings.setDailyDigest(this.addressOf(query.token), false);
-    return html(reply, 200, unsubscribePage('done'));
+    return html(reply, unsubscribePage('done'));
   }
 
   /** A bad link is refused like any bad input (400, the platform's error body), changing nothing. */
@@ -72,13 +72,9 @@ export class MailSettingsController {
 const INVALID_LINK =
   'This unsubscribe link is not valid. Use the link in a recent digest, or change the setting after signing in.';
 
-function normal(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-function html(reply: FastifyReply, status: number, body: string): FastifyReply {
+function html(reply: FastifyReply, body: string): FastifyReply {
   return reply
-    .status(status)
+    .status(200)
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .header('referrer-policy', 'no-referrer')

@@ -58,11 +58,6 @@ export class MailerService implements OnModuleDestroy {
     this.logCodes = logsLoginCodes(config);
   }
 
-  /** Whether mail leaves at all (without a server, only login codes reach the log). */
-  get sends(): boolean {
-    return this.transport !== null;
-  }
-
   async sendLoginCode(mail: LoginCodeMail): Promise<void> {
     if (this.logCodes)
       this.logger.info(`Login code for ${mail.to}: ${mail.code} (valid for 10 minutes)`);

@@ -24,8 +24,7 @@ export function recapContent(
 ): RenderedMail {
   const notesHtml = sanitizeNotes(recap.notes, 'none');
   return recapMail({
-    productName: settings.productName,
-    baseUrl: settings.baseUrl,
+    ...settings,
     meetingId: recap.meetingId,
     title: recap.title,
     when: `${formatDateTimeIn(recap.date, recap.timeZone)} (${recap.timeZone})`,

@@ -31,8 +31,8 @@ interface MailBody {
   subject: string;
   text: string[];
   html: string[];
-  /** Above the signature: in the text part as lines, in the HTML part small and grey. */
-  footer?: { text: string[]; html: string };
+  /** HTML above the signature, small and grey. */
+  footer?: string;
 }
 
 /** The one skeleton every mail shares: the body, an optional footer, and the product's signature. */
@@ -40,18 +40,13 @@ function layout(productName: string, body: MailBody): RenderedMail {
   const footer = body.footer;
   return {
     subject: body.subject,
-    text: [
-      ...body.text,
-      '',
-      ...(footer?.text.length ? [...footer.text, ''] : []),
-      `— ${productName}`,
-    ].join('\n'),
+    text: [...body.text, '', `— ${productName}`].join('\n'),
     html: [
       '<!doctype html>',
       '<html><head><meta charset="utf-8"></head>',
       '<body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">',
       ...body.html,
-      `<p style="color: #6b7280; font-size: 12px">${footer ? `${footer.html}<br>` : ''}— ${escapeHtml(productName)}</p>`,
+      `<p style="color: #6b7280; font-size: 12px">${footer ? `${footer}<br>` : ''}— ${escapeHtml(productName)}</p>`,
       '</body></html>',
     ].join('\n'),
   };
@@ -192,13 +187,10 @@ export function digestMail(input: DigestMailInput): RenderedMail {
         ].join('\n'),
       ),
     ],
-    footer: {
-      text: [],
-      html: `${link(input.unsubscribeUrl, 'Unsubscribe from the daily digest')} · ${link(
-        input.settingsUrl,
-        'Settings',
-      )}`,
-    },
+    footer: `${link(input.unsubscribeUrl, 'Unsubscribe from the daily digest')} · ${link(
+      input.settingsUrl,
+      'Settings',
+    )}`,
   });
 }
 

@@ -1,8 +1,8 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SERVICE_CONFIG } from '@meetings/service-kit';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { AuthEnv } from '../config.js';
-import { localSecret } from '../keys/local-secret.js';
+import { otpHmacSecret } from '../keys/local-secret.js';
 
 const PURPOSE = 'meetings/digest-unsubscribe/v1';
 const TOKEN = /^([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{43})$/;
@@ -19,12 +19,9 @@ export class UnsubscribeTokens implements OnModuleInit {
   constructor(@Inject(SERVICE_CONFIG) private readonly config: AuthEnv) {}
 
   async onModuleInit(): Promise<void> {
-    const secret =
-      this.config.OTP_HMAC_SECRET ??
-      (await localSecret(this.config.DATA_DIR, 'otp-hmac-key', () =>
-        randomBytes(32).toString('base64url'),
-      ));
-    this.key = createHmac('sha256', secret).update(PURPOSE).digest();
+    this.key = createHmac('sha256', await otpHmacSecret(this.config))
+      .update(PURPOSE)
+      .digest();
   }
 
   sign(email: string): string {

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   AuthErrorCode,
   OTP_LENGTH,
@@ -20,7 +20,7 @@ import {
   UserEntity as User,
 } from '../entities.js';
 import type { AuthEnv } from '../config.js';
-import { localSecret } from '../keys/local-secret.js';
+import { otpHmacSecret } from '../keys/local-secret.js';
 import { MailerService, MailRejectedError } from '../mail/mailer.service.js';
 
 type Verdict =
@@ -65,12 +65,7 @@ export class LoginCodesService implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.hmacKey = Buffer.from(
-      this.config.OTP_HMAC_SECRET ??
-        (await localSecret(this.config.DATA_DIR, 'otp-hmac-key', () =>
-          randomBytes(32).toString('base64url'),
-        )),
-    );
+    this.hmacKey = Buffer.from(await otpHmacSecret(this.config));
     const limiter = (keyPrefix: string, points: number, duration: number) =>
       new RateLimiterPostgres({
         storeClient: this.dataSource,

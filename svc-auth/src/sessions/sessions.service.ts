@@ -7,8 +7,6 @@ import { SessionEntity } from '../entities.js';
 import type { AuthEnv } from '../config.js';
 import { SigningKeysService } from '../keys/signing-keys.service.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 export interface NewSession {
   token: string;
   sessionId: string;
@@ -37,7 +35,7 @@ export class SessionsService {
       id: sessionId,
       userId,
       tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + this.config.SESSION_TTL_DAYS * DAY_MS),
+      expiresAt: new Date(Date.now() + maxAgeSeconds * 1000),
     });
     return { token, sessionId, maxAgeSeconds };
   }

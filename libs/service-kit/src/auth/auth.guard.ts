@@ -61,12 +61,8 @@ export class InternalAuthGuard implements CanActivate {
       headers: Record<string, string | string[] | undefined>;
       user?: AuthUser;
     }>();
-    request.user = await this.verify(request.headers.authorization);
+    request.user = await verifyInternalToken(this.keys, request.headers.authorization);
     return true;
-  }
-
-  private verify(authorization: string | string[] | undefined): Promise<AuthUser> {
-    return verifyInternalToken(this.keys, authorization);
   }
 }
 

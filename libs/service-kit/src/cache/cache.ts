@@ -64,16 +64,18 @@ export interface RedisCacheOptions {
  */
 export class RedisCache implements Cache {
   private readonly client: RedisClientType;
+  private readonly timeoutMs: number;
   private connected = false;
 
   constructor(
     private readonly options: RedisCacheOptions,
     private readonly logger: Logger,
   ) {
+    this.timeoutMs = options.commandTimeoutMs ?? 250;
     this.client = createClient({
       url: options.url,
       disableOfflineQueue: true,
-      commandOptions: { timeout: options.commandTimeoutMs ?? 250 },
+      commandOptions: { timeout: this.timeoutMs },
       socket: {
         connectTimeout: 1_000,
         reconnectStrategy: (retries: number) => Math.min(2_000, 100 * (retries + 1)),
@@ -104,10 +106,9 @@ export class RedisCache implements Cache {
    * command already written to a connection that stopped answering (a network partition).
    */
   private bounded<T>(command: Promise<T>): Promise<T> {
-    const ms = this.options.commandTimeoutMs ?? 250;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new CacheUnavailableError()), ms);
+      timer = setTimeout(() => reject(new CacheUnavailableError()), this.timeoutMs);
     });
     command.catch(() => undefined);
     return Promise.race([command, timeout]).finally(() => clearTimeout(timer));

@@ -24,13 +24,7 @@ export interface DatabaseConnection {
   statementTimeoutMs: number;
 }
 
-/**
- * Every request runs short queries. A parallel plan starts worker processes first: measured at
- * 5-6 ms on a two-core server for list queries whose own work took under 1 ms, and under load the workers take cores from the other requests.
- */
-export const SESSION_SETTINGS = '-c max_parallel_workers_per_gather=0';
-
-export function searchPathFor(schema: string): string {
+function searchPathFor(schema: string): string {
   return `"${schema}", public`;
 }
 
@@ -62,7 +56,8 @@ export function createDataSource(
     poolSize: connection.poolSize,
     connectTimeoutMS: 5_000,
     extra: {
-      options: `-c search_path=${searchPathFor(options.schema).replace(/\s/g, '')} ${SESSION_SETTINGS}`,
+      // Requests run short queries: starting parallel workers would cost more than the query.
+      options: `-c search_path=${searchPathFor(options.schema).replace(/\s/g, '')} -c max_parallel_workers_per_gather=0`,
       statement_timeout: connection.statementTimeoutMs,
       // 0 means none, on the server and in the client alike (the migration runner's setting).
       query_timeout:

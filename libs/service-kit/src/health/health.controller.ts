@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
 import { Public } from '../auth/auth.guard.js';
@@ -18,7 +18,6 @@ export class HealthController {
 
   @Public()
   @Get('healthz')
-  @HttpCode(200)
   live(): { status: 'ok' } {
     return { status: 'ok' };
   }

@@ -9,9 +9,8 @@ import type { Server } from 'node:http';
 export async function closeWhileSweepingIdle(
   server: Pick<Server, 'closeIdleConnections'>,
   close: () => Promise<unknown>,
-  everyMs = 100,
 ): Promise<void> {
-  const sweeper = setInterval(() => server.closeIdleConnections(), everyMs);
+  const sweeper = setInterval(() => server.closeIdleConnections(), 100);
   try {
     await close();
   } finally {

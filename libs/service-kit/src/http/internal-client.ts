@@ -1,10 +1,10 @@
 import { ApiErrorSchema, CommonErrorCode, ServerMessages } from '@meetings/contracts';
-import { trace, type Tracer } from '@opentelemetry/api';
+import { SpanKind, trace, type Tracer } from '@opentelemetry/api';
 import pRetry, { AbortError } from 'p-retry';
 import type { z } from 'zod';
 import { DomainError, Errors } from '../errors/domain-error.js';
 import { currentRequestId } from '../request-context.js';
-import { inSpan, SpanKind, traceHeaders } from '../telemetry/tracing.js';
+import { inSpan, traceHeaders } from '../telemetry/tracing.js';
 
 export interface InternalClientOptions {
   /** Each attempt's limit; a call that runs out answers 504 and is not tried again. */
@@ -100,7 +100,7 @@ function badGateway(): DomainError {
 export class InternalClients {
   constructor(
     private readonly timeoutMs: number,
-    private readonly tracer?: Tracer,
+    private readonly tracer: Tracer,
   ) {}
 
   to(baseUrl: string): InternalClient {

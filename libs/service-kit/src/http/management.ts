@@ -17,7 +17,6 @@ export function serviceDoor(route: string): Door {
 }
 
 export interface ManagementListener {
-  server: Server;
   listen(port: number, host: string): Promise<string>;
 }
 
@@ -65,7 +64,6 @@ export function addManagementListener(
   });
 
   return {
-    server,
     listen: (port, host) =>
       new Promise<string>((resolve, reject) => {
         server.once('error', reject);

@@ -5,9 +5,8 @@ import { contextOf } from '../telemetry/http.js';
 
 /**
  * Runs each HTTP handler inside its request's context and trace, so what it causes (events, calls)
- * carries both. A Fastify hook just before the handler (the body is parsed by then) rather than a
- * Nest interceptor: the interceptor put every handler through rxjs observables, a measurable part
- * of a read's CPU.
+ * carries both. A hook just before the handler (the body is parsed by then), not a Nest
+ * interceptor, which would put every handler through rxjs observables.
  */
 export function runHandlersInRequestContext(app: FastifyInstance): void {
   app.addHook('preHandler', (request, _reply, done) => {

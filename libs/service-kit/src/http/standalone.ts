@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ConfigError } from '../config/config.js';
+import { ConfigError, type ServiceEnv } from '../config/config.js';
 import { startService, type ServiceDefinition } from './service-app.js';
 
 /**
@@ -18,7 +18,7 @@ export async function runStandalone<E extends z.ZodObject>(
       service.logger.info({ signal }, 'shutting down');
       const grace = setTimeout(
         () => process.exit(1),
-        (service.config as { SHUTDOWN_GRACE_MS?: number }).SHUTDOWN_GRACE_MS ?? 5_000,
+        (service.config as ServiceEnv).SHUTDOWN_GRACE_MS,
       );
       grace.unref();
       void service.close().then(() => process.exit(0));

@@ -2,8 +2,6 @@ import type { LoggerService } from '@nestjs/common';
 import { pino, type Logger, type LoggerOptions } from 'pino';
 import { traceIds } from '../telemetry/tracing.js';
 
-export type { Logger } from 'pino';
-
 /** Paths that may hold secrets; pino replaces their values before anything is written. */
 const REDACT = [
   'req.headers.authorization',

@@ -5,11 +5,11 @@ import {
   type CustomTransportStrategy,
   type MessageHandler,
 } from '@nestjs/microservices';
-import { trace, type Tracer } from '@opentelemetry/api';
+import { SpanKind, type Tracer } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import { lastValueFrom } from 'rxjs';
 import { requestContext } from '../request-context.js';
-import { extractContext, inSpan, SpanKind } from '../telemetry/tracing.js';
+import { extractContext, inSpan } from '../telemetry/tracing.js';
 import type { Delivery, MessageBus } from './bus.js';
 
 export interface EventPatternExtras {
@@ -27,7 +27,7 @@ export class BusTransport extends Server implements CustomTransportStrategy {
     private readonly bus: MessageBus,
     private readonly service: string,
     private readonly log: Logger,
-    private readonly tracer: Tracer = trace.getTracer('noop'),
+    private readonly tracer: Tracer,
   ) {
     super();
   }

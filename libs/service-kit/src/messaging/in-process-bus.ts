@@ -141,16 +141,14 @@ export class InProcessBus implements MessageBus {
         if (this.closed) throw error;
       }
     }
-    const deadLetter = {
-      ...message,
-      subject: `${DEAD_LETTER_PREFIX}.${spec.durable}`,
-      headers: { ...headers, 'x-original-subject': message.subject },
-    };
     this.logger.error(
       { consumer: spec.durable, subject: message.subject, messageId: message.id },
       'event dead-lettered',
     );
-    this.broadcast(deadLetter.subject, deadLetter.body, deadLetter.headers);
+    this.broadcast(`${DEAD_LETTER_PREFIX}.${spec.durable}`, message.body, {
+      ...headers,
+      'x-original-subject': message.subject,
+    });
   }
 
   private broadcast(subject: string, body: unknown, headers: Headers): void {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope, Subject } from '@meetings/contracts';
-import { trace, type Tracer } from '@opentelemetry/api';
+import { SpanKind, trace, type Tracer } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import {
   And,
@@ -12,7 +12,7 @@ import {
   type EntityManager,
 } from 'typeorm';
 import { currentRequestId } from '../request-context.js';
-import { extractContext, inSpan, SpanKind, traceHeaders } from '../telemetry/tracing.js';
+import { extractContext, inSpan, traceHeaders } from '../telemetry/tracing.js';
 import type { MessageBus } from './bus.js';
 import { OutboxEvent, ProcessedEvent } from './messaging-tables.js';
 

@@ -57,14 +57,9 @@ export class ServiceMetrics {
         }
       },
     });
-    new Gauge({
-      name: 'message_bus_connected',
-      help: '1 when the message bus is connected',
-      registers: [this.registry],
-      collect() {
-        this.set(bus.isConnected() ? 1 : 0);
-      },
-    });
+    this.gauge('message_bus_connected', '1 when the message bus is connected', () =>
+      bus.isConnected() ? 1 : 0,
+    );
   }
 
   instrument(fastify: FastifyInstance): void {

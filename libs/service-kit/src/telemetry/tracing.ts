@@ -6,7 +6,6 @@ import {
   SpanStatusCode,
   trace,
   type Context,
-  type Span,
   type Tracer,
 } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
@@ -19,9 +18,6 @@ import {
   SimpleSpanProcessor,
   type SpanExporter,
 } from '@opentelemetry/sdk-trace-base';
-
-export { SpanKind };
-export type { Context, Span };
 
 /**
  * Tracing at the platform's seams, without monkey-patching: HTTP in (gateway and services), the
@@ -51,7 +47,7 @@ export interface TelemetryOptions {
 }
 
 /** Spans are recorded only when they have somewhere to go; otherwise the tracer is a no-op. */
-export function createTelemetry(service: string, options: TelemetryOptions = {}): Telemetry {
+export function createTelemetry(service: string, options: TelemetryOptions): Telemetry {
   installContext();
   const exporter =
     options.exporter ??
@@ -97,7 +93,7 @@ export async function inSpan<T>(
     parent?: Context;
     attributes?: Record<string, string | number | boolean>;
   },
-  work: (span: Span) => Promise<T>,
+  work: () => Promise<T>,
 ): Promise<T> {
   const parent = options.parent ?? context.active();
   const span = tracer.startSpan(
@@ -106,7 +102,7 @@ export async function inSpan<T>(
     parent,
   );
   try {
-    return await context.with(trace.setSpan(parent, span), () => work(span));
+    return await context.with(trace.setSpan(parent, span), work);
   } catch (error) {
     span.recordException(error as Error);
     span.setStatus({
