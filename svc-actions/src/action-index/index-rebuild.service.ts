@@ -30,12 +30,6 @@ export interface RebuildStatus {
 /** Waits between attempts while svc-meetings does not answer yet: 1 s, 2 s, 4 s … 30 s (about 2 min). */
 const RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000];
 
-class RebuildStopped extends Error {
-  constructor() {
-    super('The service is stopping.');
-  }
-}
-
 /**
  * Rebuilds the whole index from svc-meetings: pages through its export and upserts every snapshot
  * under the version rule, so live events arriving meanwhile are never overwritten by older data;
@@ -162,7 +156,7 @@ export class IndexRebuildService implements OnApplicationBootstrap, OnModuleDest
     const seen = new Set<string>();
     let afterId: string | undefined;
     do {
-      if (this.stopping) throw new RebuildStopped();
+      if (this.stopping) throw new Error('The service is stopping.');
       const page = await this.meetings.exportPage(afterId, this.config.INDEX_REBUILD_PAGE_SIZE);
       for (const meeting of page.meetings) seen.add(meeting.id);
       this.status.applied += await this.writer.upsertAll(page.meetings);

@@ -233,6 +233,6 @@ export function emailKeys(emails: readonly string[]): string[] {
 }
 
 /** Hashtags compared case-insensitively, each once. */
-export function hashtagKeys(hashtags: readonly string[]): string[] {
+function hashtagKeys(hashtags: readonly string[]): string[] {
   return [...new Set(hashtags.map((tag) => tag.toLowerCase()))];
 }

@@ -33,18 +33,16 @@ function readerKeys(caller: Caller): { readerId: string; readerEmail: string } {
  * One page of actions visible to the caller, newest meeting first, then by meeting id and action
  * order. Fetches one row beyond the page to tell whether more follow, without counting.
  *
- * Two shapes, both measured at 1,000,000 actions. A hashtag filter
- * starts from the multicolumn readers-and-hashtags index, which holds both conditions (a rare tag
- * costs nothing). Every other list walks the caller's meetings newest first and stops at a full
- * page; for a rare word the planner may instead start from the trigram indexes and join. An
- * assignee filter starts, like a hashtag, from its own index (assignee, due date) and checks
- * visibility on those rows.
+ * Two shapes. A hashtag filter starts from the multicolumn readers-and-hashtags index, which
+ * holds both conditions (a rare tag costs nothing). Every other list walks the caller's meetings
+ * newest first and stops at a full page; for a rare word the planner may instead start from the
+ * trigram indexes and join. An assignee filter starts, like a hashtag, from its own index
+ * (assignee, due date) and checks visibility on those rows.
  */
 export function listActionsQuery(
   dataSource: DataSource,
   caller: Caller,
   query: ListActionsQuery,
-  now: Date = new Date(),
 ): SelectQueryBuilder<IndexedAction> {
   const q = dataSource
     .getRepository(IndexedAction)
@@ -67,7 +65,7 @@ export function listActionsQuery(
   // Overdue is about what is still owed.
   if (!query.showCompleted || query.due === 'overdue') q.andWhere('NOT a.completed');
   if (query.due) {
-    const range = dueRange(query.due, caller.timeZone ?? DEFAULT_TIME_ZONE, now);
+    const range = dueRange(query.due, caller.timeZone ?? DEFAULT_TIME_ZONE);
     if (range.undated) q.andWhere('a.dueDate IS NULL');
     if (range.from) q.andWhere('a.dueDate >= :dueFrom::date', { dueFrom: range.from });
     if (range.to) q.andWhere('a.dueDate <= :dueTo::date', { dueTo: range.to });
@@ -117,19 +115,6 @@ const CALLERS_MEETINGS_NEWEST_FIRST = `(
   (SELECT r.meeting_id, r.meeting_date FROM meeting_reader r
    WHERE r.reader = :readerEmail AND r.owner_id::text <> :readerId ORDER BY r.meeting_date DESC, r.meeting_id))`;
 
-/** Collects positional parameters after the caller's two. */
-class Parameters {
-  readonly values: unknown[];
-  constructor(caller: Caller) {
-    const { readerId, readerEmail } = readerKeys(caller);
-    this.values = [readerId, readerEmail];
-  }
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
-
 /**
  * Distinct hashtags on actions visible to the caller that contain `fragment`, case-insensitively:
  * tags starting with it first, then the most used; each in its most used spelling (lower case wins a tie).
@@ -139,11 +124,14 @@ export function hashtagSuggestionsSql(
   fragment: string | undefined,
   limit: number,
 ): SqlQuery {
-  const params = new Parameters(caller);
+  const { readerId, readerEmail } = readerKeys(caller);
+  // Positional parameters after the caller's two; `add` gives a value's placeholder.
+  const values: unknown[] = [readerId, readerEmail];
+  const add = (value: unknown) => `$${values.push(value)}`;
   const where = [VISIBLE_TO_CALLER];
   const needle = fragment?.toLowerCase() ?? '';
-  if (needle) where.push(`lower(t.tag) LIKE ${params.add(containsPattern(needle))}`);
-  const prefix = params.add(`${escapeLike(needle)}%`);
+  if (needle) where.push(`lower(t.tag) LIKE ${add(containsPattern(needle))}`);
+  const prefix = add(`${escapeLike(needle)}%`);
   return {
     text: `SELECT s.tag FROM (
              SELECT lower(t.tag) AS key, mode() WITHIN GROUP (ORDER BY t.tag COLLATE "C" DESC) AS tag, count(*) AS uses
@@ -152,9 +140,7 @@ export function hashtagSuggestionsSql(
              GROUP BY lower(t.tag)
            ) s
            ORDER BY s.key LIKE ${prefix} DESC, s.uses DESC, s.key
-           LIMIT ${params.add(limit)}`,
-    values: params.values,
+           LIMIT ${add(limit)}`,
+    values,
   };
 }
-
-/** A LIKE pattern matching `text` anywhere, its own % and _ taken literally. */

@@ -39,31 +39,21 @@ export class MeetingAccess {
     private readonly entitlements: EntitlementService,
   ) {}
 
-  async readable(caller: Caller, meetingId: string): Promise<MeetingEntity> {
-    const meeting = await this.meetings.find(this.dataSource, meetingId);
+  /** Checks sight: "Meeting not found", then "Access denied". In a transaction, the row is locked. */
+  async readable(caller: Caller, meetingId: string, tx?: EntityManager): Promise<MeetingEntity> {
+    const meeting = await this.meetings.find(tx ?? this.dataSource, meetingId, {
+      lock: tx !== undefined,
+    });
     if (!meeting) throw meetingError(MeetingErrorCode.NotFound);
     if (!canRead(meeting, caller)) throw meetingError(MeetingErrorCode.AccessDenied);
     return meeting;
   }
 
-  /**
-   * Sight, then for a change the role and the plan. May ask svc-subscription: never inside a
-   * transaction. `refusal` is a route's own refusal code (deleting an action has one).
-   */
-  async authorize(
-    caller: Caller,
-    meetingId: string,
-    permission: Permission,
-    refusal?: MeetingErrorCode,
-  ): Promise<MeetingEntity> {
-    const plan = permission === 'read' ? undefined : await this.editingPlan(caller);
+  /** Sight, then the role and the plan to edit. May ask svc-subscription: never inside a transaction. */
+  async editable(caller: Caller, meetingId: string): Promise<MeetingEntity> {
+    const plan = await this.editingPlan(caller);
     const meeting = await this.readable(caller, meetingId);
-    if (plan) {
-      await this.requireEditorWith(this.dataSource.manager, caller, meeting, plan, {
-        permission,
-        refusal,
-      });
-    }
+    await this.requireEditorWith(this.dataSource.manager, caller, meeting, plan);
     return meeting;
   }
 

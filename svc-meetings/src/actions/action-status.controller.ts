@@ -28,12 +28,9 @@ export class ActionStatusController {
     @Param({ schema: ActionStatusParamsSchema }) params: z.infer<typeof ActionStatusParamsSchema>,
     @Body({ schema: ActionStatusBodySchema }) body: ActionStatusBody,
   ): Promise<ActionStatusResponse> {
-    const full = await this.actions.setStatus(
-      user,
-      params.meetingId,
-      params.actionId,
-      body.completed,
-    );
+    const full = await this.actions.update(user, params.meetingId, params.actionId, {
+      completed: body.completed,
+    });
     const action = full.actions.find((candidate) => candidate.id === params.actionId);
     if (!action) throw meetingError(MeetingErrorCode.ActionItemNotFound);
     return { action: { ...actionItemView(action), meetingId: params.meetingId } };

@@ -96,15 +96,6 @@ export class ActionsService {
     });
   }
 
-  setStatus(
-    caller: Caller,
-    meetingId: string,
-    itemId: string,
-    completed: boolean,
-  ): Promise<FullMeeting> {
-    return this.update(caller, meetingId, itemId, { completed });
-  }
-
   reorder(caller: Caller, meetingId: string, body: UpdateActionOrderBody): Promise<FullMeeting> {
     return this.writer.change(caller, meetingId, 'edit', (tx) =>
       this.items.reorder(tx, meetingId, body.actions),

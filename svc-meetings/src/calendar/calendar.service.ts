@@ -43,14 +43,14 @@ export class CalendarService {
   async feedUrl(caller: Caller): Promise<string> {
     const feeds = this.dataSource.getRepository(CalendarFeedEntity);
     const feed = await feeds.findOneBy({ userId: caller.id });
-    if (feed && feed.userEmail === caller.email) return this.urlOf(feed);
     if (feed) {
-      await feeds.update({ userId: caller.id }, { userEmail: caller.email });
+      if (feed.userEmail !== caller.email)
+        await feeds.update({ userId: caller.id }, { userEmail: caller.email });
       return this.urlOf(feed);
     }
     // Two first calls at once make one feed: the second keeps the first one's key.
     await feeds.createQueryBuilder().insert().values(this.newFeed(caller)).orIgnore().execute();
-    return this.urlOf((await feeds.findOneByOrFail({ userId: caller.id }))!);
+    return this.urlOf(await feeds.findOneByOrFail({ userId: caller.id }));
   }
 
   /** A new address; the old one answers 404 from now on. */

@@ -11,7 +11,7 @@ export interface CalendarEntry {
 }
 
 /** The UID calendars know a meeting by: the same in its own file and in every feed. */
-export function meetingUid(meetingId: string): string {
+function meetingUid(meetingId: string): string {
   return `${meetingId}@meetingkeeper`;
 }
 

@@ -4,15 +4,10 @@ import {
   Subjects,
   type MeetingUpserted,
 } from '@meetings/contracts';
-import {
-  DomainError,
-  LOGGER,
-  MESSAGE_BUS,
-  type Delivery,
-  type MessageBus,
-} from '@meetings/service-kit';
+import { DomainError, LOGGER, MESSAGE_BUS, type MessageBus } from '@meetings/service-kit';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
+import { eventData } from '../live/event-data.js';
 import { LiveNotesAccess } from './live-notes.access.js';
 import { LiveNotesServer, type RoomSocket } from './live-notes.server.js';
 
@@ -37,13 +32,12 @@ export class LiveNotesRights implements OnModuleInit, OnModuleDestroy {
   onModuleInit(): void {
     this.unsubscribes = [
       this.bus.subscribe(Subjects.MeetingUpserted, (delivery) => {
-        const parsed = MeetingUpsertedSchema.safeParse(dataOf(delivery));
-        if (parsed.success) void this.recheck(parsed.data.meeting);
+        const data = eventData(delivery, MeetingUpsertedSchema);
+        if (data) void this.recheck(data.meeting);
       }),
       this.bus.subscribe(Subjects.MeetingDeleted, (delivery) => {
-        const parsed = MeetingDeletedSchema.safeParse(dataOf(delivery));
-        if (parsed.success)
-          for (const socket of this.server.socketsOf(parsed.data.meetingId)) socket.reconnect();
+        const data = eventData(delivery, MeetingDeletedSchema);
+        if (data) for (const socket of this.server.socketsOf(data.meetingId)) socket.reconnect();
       }),
     ];
   }
@@ -72,8 +66,4 @@ export class LiveNotesRights implements OnModuleInit, OnModuleDestroy {
     }
     if (rights === null || (rights === 'read') !== socket.readOnly) socket.reconnect();
   }
-}
-
-function dataOf(delivery: Delivery): unknown {
-  return (delivery.body as { data?: unknown } | null)?.data;
 }

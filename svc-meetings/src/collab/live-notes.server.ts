@@ -231,6 +231,5 @@ export class LiveNotesServer
 }
 
 function bytesOf(data: RawData): Uint8Array {
-  if (Array.isArray(data)) return new Uint8Array(Buffer.concat(data));
-  return data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data);
+  return new Uint8Array(Array.isArray(data) ? Buffer.concat(data) : data);
 }

@@ -12,7 +12,7 @@ import { notesHtml, replaceNotes, seededState } from './notes-doc.js';
 export const FROM_STORE = Symbol('stored notes');
 
 /** The meeting's row with its notes state, locked for the transaction; undefined when gone. */
-export function lockWithState(tx: EntityManager, meetingId: string): Promise<MeetingEntity | null> {
+function lockWithState(tx: EntityManager, meetingId: string): Promise<MeetingEntity | null> {
   return tx
     .getRepository(MeetingEntity)
     .createQueryBuilder('m')

@@ -8,7 +8,7 @@ import { sanitizeNotes } from '@meetings/service-kit';
 import { deltaToHtml, htmlToDelta, type NotesOp } from './notes-delta.js';
 
 /** The shared text y-quill binds the editor to (Quill's delta format). */
-export const NOTES_TEXT = 'notes';
+const NOTES_TEXT = 'notes';
 
 export function notesText(doc: Y.Doc): Y.Text {
   return doc.getText(NOTES_TEXT);
@@ -18,12 +18,12 @@ export function notesText(doc: Y.Doc): Y.Text {
  * Makes the document's notes those of `html`, changing only what differs, so what others are
  * typing at the same moment elsewhere in the notes merges with it.
  */
-export function replaceNotes(doc: Y.Doc, html: string, origin?: unknown): void {
+export function replaceNotes(doc: Y.Doc, html: string): void {
   const text = notesText(doc);
   const change = new Delta(text.toDelta() as Delta['ops']).diff(
     new Delta(htmlToDelta(html) as Delta['ops']),
   );
-  if (change.ops.length > 0) doc.transact(() => text.applyDelta(change.ops), origin);
+  if (change.ops.length > 0) doc.transact(() => text.applyDelta(change.ops));
 }
 
 /** The document's notes as the HTML every reader gets: derived, then sanitised like any save. */

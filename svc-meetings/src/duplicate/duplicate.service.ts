@@ -32,11 +32,11 @@ export class DuplicateService {
     sourceId: string,
     options: DuplicateMeetingBody,
   ): Promise<FullMeeting> {
-    const checked = await this.access.authorize(caller, sourceId, 'edit');
+    const checked = await this.access.editable(caller, sourceId);
     // An editor's copy is their own meeting: their own plan must allow creating it.
     if (checked.ownerId !== caller.id) await this.access.requireOwnPlan(caller);
     return this.outbox.transaction(async (tx, emit) => {
-      const source = await this.writer.lockReadable(tx, caller, sourceId);
+      const source = await this.access.readable(caller, sourceId, tx);
       const { agenda, actions } = await this.meetings.full(tx, source);
       const actionsCopied =
         options.actionsOption === 'all'
@@ -99,7 +99,7 @@ function copiesOf<R extends ItemFields>(items: readonly R[], meetingId: string):
  * Who a copy is shared with, and who edits it: the source's people. An editor's copy is theirs,
  * so they leave its list and the source's owner joins it as an editor.
  */
-export function sharingOfCopy(
+function sharingOfCopy(
   source: Pick<MeetingEntity, 'ownerId' | 'ownerEmail' | 'sharedWith' | 'sharedEditors'>,
   caller: Pick<Caller, 'id' | 'email'>,
 ): Pick<MeetingEntity, 'sharedWith' | 'sharedEditors'> {

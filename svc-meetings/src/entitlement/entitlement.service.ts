@@ -83,15 +83,14 @@ export class EntitlementService {
 
   /** A plan changed (inside the event's transaction): the event's plan becomes the last known one. */
   async changed(tx: EntityManager, event: SubscriptionChanged): Promise<void> {
-    const status = { status: event.status, trialExpiresOn: event.trialExpiresOn };
     await this.remember(tx, {
       userId: event.userId,
       status: event.status,
       trialExpiresOn: event.trialExpiresOn,
       version: event.version,
       canCreate: canCreateMeetings({
-        ...status,
-        daysRemaining: daysRemaining(event.trialExpiresOn, new Date()),
+        status: event.status,
+        daysRemaining: daysRemaining(event.trialExpiresOn),
       }),
     });
   }
@@ -149,7 +148,7 @@ export class EntitlementService {
 }
 
 /** A trial that ran out while cached no longer counts. */
-function entitled(entitlement: Entitlement, now = new Date()): boolean {
+function entitled(entitlement: Entitlement): boolean {
   if (!entitlement.canCreate) return false;
-  return entitlement.status !== 'trial' || daysRemaining(entitlement.trialExpiresOn, now) > 0;
+  return entitlement.status !== 'trial' || daysRemaining(entitlement.trialExpiresOn) > 0;
 }

@@ -1,9 +1,8 @@
 import type { MeetingsExportPage, MeetingsExportQuery } from '@meetings/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ActionStore } from '../items/item-store.js';
+import { ActionStore, byMeeting } from '../items/item-store.js';
 import { MeetingStore } from '../store/meeting-store.js';
-import { byMeeting } from '../items/item-store.js';
 import { meetingSnapshot } from '../store/views.js';
 
 /** Every meeting's snapshot, a page at a time in id order, for rebuilding svc-actions' index. */

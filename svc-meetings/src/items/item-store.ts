@@ -7,7 +7,13 @@ import {
   type AgendaFields,
   type ItemFields,
 } from '../store/entities.js';
-import { columnName, preparedRead, selection, type Queryable } from '../store/query.js';
+import {
+  columnName,
+  preparedRead,
+  selection,
+  updateDefined,
+  type Queryable,
+} from '../store/query.js';
 
 type ItemEntity = AgendaItemEntity | ActionItemEntity;
 
@@ -90,17 +96,13 @@ export class ItemStore<R extends ItemFields> {
       .execute();
   }
 
-  async update(
+  update(
     q: Queryable,
     meetingId: string,
     itemId: string,
     changes: Partial<Omit<R, 'id' | 'meetingId'>>,
   ): Promise<void> {
-    const defined = Object.fromEntries(
-      Object.entries(changes).filter(([, value]) => value !== undefined),
-    );
-    if (Object.keys(defined).length === 0) return;
-    await this.repository(q).update({ meetingId, id: itemId }, defined);
+    return updateDefined(this.repository(q), { meetingId, id: itemId }, changes);
   }
 
   async remove(q: Queryable, meetingId: string, itemIds: readonly string[]): Promise<number> {

@@ -21,6 +21,7 @@ import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@ne
 import type { Logger } from 'pino';
 import { canRead } from '../access/meeting-access.service.js';
 import type { Caller } from '../access/caller.js';
+import { eventData } from './event-data.js';
 
 interface Listener {
   caller: Caller;
@@ -108,9 +109,9 @@ export class LiveMeetings implements OnModuleInit, OnModuleDestroy {
   }
 
   private upserted(delivery: Delivery): void {
-    const parsed = MeetingUpsertedSchema.safeParse(dataOf(delivery));
-    if (!parsed.success) return this.ignore(delivery);
-    const { meeting } = parsed.data;
+    const data = eventData(delivery, MeetingUpsertedSchema);
+    if (!data) return this.ignore(delivery);
+    const { meeting } = data;
     for (const listener of this.room(meeting.id)) {
       if (!changed(listener, meeting.version)) continue;
       // Taken off the shared list: the page learns it from its next read; the stream stops here.
@@ -119,15 +120,15 @@ export class LiveMeetings implements OnModuleInit, OnModuleDestroy {
   }
 
   private edited(delivery: Delivery): void {
-    const parsed = MeetingEditedSchema.safeParse(dataOf(delivery));
-    if (!parsed.success) return this.ignore(delivery);
-    for (const listener of this.room(parsed.data.meetingId)) changed(listener, parsed.data.version);
+    const data = eventData(delivery, MeetingEditedSchema);
+    if (!data) return this.ignore(delivery);
+    for (const listener of this.room(data.meetingId)) changed(listener, data.version);
   }
 
   private deleted(delivery: Delivery): void {
-    const parsed = MeetingDeletedSchema.safeParse(dataOf(delivery));
-    if (!parsed.success) return this.ignore(delivery);
-    for (const { stream, started } of this.room(parsed.data.meetingId)) {
+    const data = eventData(delivery, MeetingDeletedSchema);
+    if (!data) return this.ignore(delivery);
+    for (const { stream, started } of this.room(data.meetingId)) {
       if (started) send(stream, LiveEvents.deleted, {});
       stream.end();
     }
@@ -163,8 +164,4 @@ function changed(listener: Listener, version: number): boolean {
 
 function send(stream: PassThrough, event: LiveEvent, data: LiveChange | object): void {
   if (!stream.writableEnded) stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-}
-
-function dataOf(delivery: Delivery): unknown {
-  return (delivery.body as { data?: unknown } | null)?.data;
 }

@@ -27,10 +27,9 @@ export class LiveController {
     @Param({ schema: MeetingIdParamsSchema }) params: { id: string },
     @Res() reply: FastifyReply,
   ): Promise<FastifyReply> {
-    const caller = user;
-    const { stream, start } = this.live.open(params.id, caller);
+    const { stream, start } = this.live.open(params.id, user);
     try {
-      start((await this.access.readable(caller, params.id)).version);
+      start((await this.access.readable(user, params.id)).version);
     } catch (error) {
       stream.destroy();
       throw error;

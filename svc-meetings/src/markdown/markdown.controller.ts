@@ -16,7 +16,7 @@ export class MarkdownController {
     @Param({ schema: MeetingIdParamsSchema }) params: { id: string },
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
-    const { fileName, markdown } = await this.markdown.export(user, user.timeZone, params.id);
+    const { fileName, markdown } = await this.markdown.export(user, params.id);
     reply
       .header('content-type', 'text/markdown; charset=utf-8')
       .header('content-disposition', `attachment; filename="${fileName}"`);

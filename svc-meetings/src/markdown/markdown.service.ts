@@ -15,13 +15,12 @@ export class MarkdownService {
     private readonly meetings: MeetingStore,
   ) {}
 
-  async export(
-    caller: Caller,
-    timeZone: string,
-    meetingId: string,
-  ): Promise<{ fileName: string; markdown: string }> {
+  async export(caller: Caller, meetingId: string): Promise<{ fileName: string; markdown: string }> {
     const meeting = await this.access.readable(caller, meetingId);
     const full = await this.meetings.full(this.dataSource, meeting);
-    return { fileName: markdownFileName(meeting), markdown: meetingMarkdown(full, timeZone) };
+    return {
+      fileName: markdownFileName(meeting),
+      markdown: meetingMarkdown(full, caller.timeZone),
+    };
   }
 }

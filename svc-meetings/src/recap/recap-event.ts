@@ -3,7 +3,7 @@ import { sanitizeNotes } from '@meetings/service-kit';
 import type { FullMeeting } from '../store/views.js';
 
 /** Who a recap goes to: the owner, then the shared list, each address once. */
-export function recapRecipients(meeting: { ownerEmail: string; sharedWith: string[] }): string[] {
+function recapRecipients(meeting: { ownerEmail: string; sharedWith: string[] }): string[] {
   return [...new Set([meeting.ownerEmail, ...meeting.sharedWith].map((e) => e.toLowerCase()))];
 }
 

@@ -15,6 +15,6 @@ export class RecapController {
     @CurrentUser() user: AuthUser,
     @Param({ schema: MeetingIdParamsSchema }) params: { id: string },
   ): Promise<SendRecapResponse> {
-    return this.recaps.send(user, user.timeZone, params.id);
+    return this.recaps.send(user, params.id);
   }
 }

@@ -10,7 +10,6 @@ import type { Caller } from '../access/caller.js';
 import { MeetingAccess } from '../access/meeting-access.service.js';
 import { meetingError } from '../errors.js';
 import { MeetingStore } from '../store/meeting-store.js';
-import { MeetingWriter } from '../writing/meeting-writer.service.js';
 import { recapEvent } from './recap-event.js';
 
 /**
@@ -23,21 +22,17 @@ export class RecapService {
   constructor(
     private readonly outbox: Outbox,
     private readonly access: MeetingAccess,
-    private readonly writer: MeetingWriter,
     private readonly meetings: MeetingStore,
   ) {}
 
-  async send(caller: Caller, timeZone: string, meetingId: string): Promise<SendRecapResponse> {
+  async send(caller: Caller, meetingId: string): Promise<SendRecapResponse> {
     const plan = await this.access.editingPlan(caller);
     return this.outbox.transaction(async (tx, emit) => {
-      const meeting = await this.writer.lockReadable(tx, caller, meetingId);
+      const meeting = await this.access.readable(caller, meetingId, tx);
       await this.access.requireEditorWith(tx, caller, meeting, plan);
       if (!(await this.meetings.claimRecap(tx, meetingId, RECAP_INTERVAL_MINUTES)))
         throw meetingError(MeetingErrorCode.RecapTooSoon);
-      const recap = recapEvent(await this.meetings.full(tx, meeting), {
-        email: caller.email,
-        timeZone,
-      });
+      const recap = recapEvent(await this.meetings.full(tx, meeting), caller);
       emit(Subjects.RecapRequested, recap);
       return { sent: recap.recipients.length };
     });

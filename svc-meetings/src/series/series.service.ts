@@ -40,7 +40,7 @@ export class SeriesService {
     const plan = await this.access.editingPlan(caller);
     try {
       return await this.outbox.transaction(async (tx, emit) => {
-        const source = await this.writer.lockReadable(tx, caller, meetingId);
+        const source = await this.access.readable(caller, meetingId, tx);
         await this.access.requireEditorWith(tx, caller, source, plan);
         const existing = await this.meetings.nextOf(tx, source.id);
         if (existing) return { full: await this.meetings.full(tx, existing), created: false };

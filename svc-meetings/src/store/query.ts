@@ -2,6 +2,7 @@ import type {
   DataSource,
   EntityManager,
   EntityMetadata,
+  FindOptionsWhere,
   ObjectLiteral,
   Repository,
   SelectQueryBuilder,
@@ -29,9 +30,21 @@ export function selectedProperties(
 export function selection(
   metadata: EntityMetadata,
   alias: string,
-  omit: readonly string[] = [],
+  omit: readonly string[],
 ): string[] {
   return selectedProperties(metadata, omit).map((property) => `${alias}.${property}`);
+}
+
+/** Updates the rows with the changes that are defined (undefined leaves a column as it is). */
+export async function updateDefined<T extends ObjectLiteral>(
+  repository: Repository<T>,
+  where: FindOptionsWhere<T>,
+  changes: Parameters<Repository<T>['update']>[1],
+): Promise<void> {
+  const defined = Object.fromEntries(
+    Object.entries(changes).filter(([, value]) => value !== undefined),
+  );
+  if (Object.keys(defined).length > 0) await repository.update(where, defined as typeof changes);
 }
 
 /** The database name of an entity property, for the SQL the query builder cannot write. */
@@ -73,10 +86,7 @@ export interface PreparedRead<T extends ObjectLiteral> {
 
 const preparedSql = new WeakMap<EntityMetadata, Map<string, string>>();
 
-/**
- * Entities read with SQL the query builder wrote once: writing it again for each request was about
- * a third of the CPU of reading a meeting with its agenda and actions.
- */
+/** Entities read with SQL the query builder wrote once (ADR 0004: writing it is costly). */
 export async function preparedRead<T extends ObjectLiteral>(
   q: Queryable,
   repository: Repository<T>,

@@ -8,9 +8,8 @@ import {
 import { Outbox, type Emit } from '@meetings/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { canRead, MeetingAccess, type Permission } from '../access/meeting-access.service.js';
+import { MeetingAccess, type Permission } from '../access/meeting-access.service.js';
 import type { Caller } from '../access/caller.js';
-import { meetingError } from '../errors.js';
 import { MeetingStore } from '../store/meeting-store.js';
 import type { MeetingEntity } from '../store/entities.js';
 import type { FullMeeting } from '../store/views.js';
@@ -71,7 +70,7 @@ export class MeetingWriter {
   ): Promise<FullMeeting> {
     const plan = permission === 'read' ? undefined : await this.access.editingPlan(caller);
     return this.outbox.transaction(async (tx, emit) => {
-      const locked = await this.lockReadable(tx, caller, meetingId);
+      const locked = await this.access.readable(caller, meetingId, tx);
       if (plan)
         await this.access.requireEditorWith(tx, caller, locked, plan, { permission, refusal });
       await work(tx, locked, emit);
@@ -91,7 +90,7 @@ export class MeetingWriter {
   async remove(caller: Caller, meetingId: string): Promise<void> {
     const plan = await this.access.editingPlan(caller);
     await this.outbox.transaction(async (tx, emit) => {
-      const locked = await this.lockReadable(tx, caller, meetingId);
+      const locked = await this.access.readable(caller, meetingId, tx);
       await this.access.requireEditorWith(tx, caller, locked, plan, { permission: 'own' });
       await this.meetings.remove(tx, meetingId);
       const deleted: MeetingDeleted = { meetingId, version: locked.version + 1 };
@@ -105,13 +104,5 @@ export class MeetingWriter {
     const upserted: MeetingUpserted = { meeting: meetingSnapshot(full.meeting, full.actions) };
     emit(Subjects.MeetingUpserted, upserted);
     return full;
-  }
-
-  /** Locks the row and checks sight: "Meeting not found", then "Access denied". */
-  async lockReadable(tx: EntityManager, caller: Caller, meetingId: string): Promise<MeetingEntity> {
-    const locked = await this.meetings.find(tx, meetingId, { lock: true });
-    if (!locked) throw meetingError(MeetingErrorCode.NotFound);
-    if (!canRead(locked, caller)) throw meetingError(MeetingErrorCode.AccessDenied);
-    return locked;
   }
 }
