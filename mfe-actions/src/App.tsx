@@ -12,7 +12,8 @@ import { ActionList } from './components/ActionList.js';
 import { FilterChips } from './components/FilterChips.js';
 import { ACTIONS_PATH } from './paths.js';
 import { SearchBox } from './components/SearchBox.js';
-import { listKey, toSearchQuery, type SearchQuery } from './search-query.js';
+import type { ActionFilters } from './action-list.js';
+import { toSearchQuery, type SearchQuery } from './search-query.js';
 import { ActionsCopy } from './texts.js';
 import {
   readUrlFilters,
@@ -30,11 +31,10 @@ import {
 function ActionsPage() {
   usePageTitle(ShellTexts.navActions);
   const [params, setParams] = useSearchParams();
-  const urlFilters = readUrlFilters(params);
   // The settled search lives in the address; the box holds what is being typed.
   const settled = readUrlSearch(params);
-  const query: SearchQuery = { search: settled.search, hashtag: settled.hashtag };
-  const showCompleted = settled.showCompleted;
+  const urlFilters = readUrlFilters(params);
+  const filters: ActionFilters = { ...settled, ...urlFilters };
   const [text, setText] = useState(() => searchBoxText(settled));
   const [pickedTag, setPickedTag] = useState(settled.hashtag);
 
@@ -70,7 +70,6 @@ function ActionsPage() {
     settle(toSearchQuery(next, tag));
   }
 
-  const key = listKey(query, showCompleted, [urlFilters.assignee, urlFilters.due, urlFilters.sort]);
   return (
     <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 960 }}>
       <Typography variant="h4" component="h1" gutterBottom>
@@ -86,13 +85,13 @@ function ActionsPage() {
           onTextChange={setText}
           onPick={pick}
           onSubmit={() => settle(toSearchQuery(text, pickedTag))}
-          helperText={query.hashtag ? ActionsCopy.filteredBy(query.hashtag) : undefined}
+          helperText={settled.hashtag ? ActionsCopy.filteredBy(settled.hashtag) : undefined}
         />
         <FormControlLabel
           sx={{ flexShrink: 0, height: { sm: 56 } }}
           control={
             <Switch
-              checked={showCompleted}
+              checked={settled.showCompleted}
               onChange={(event) =>
                 setParams((prev) => writeUrlSearch(prev, { showCompleted: event.target.checked }), {
                   replace: true,
@@ -107,10 +106,7 @@ function ActionsPage() {
         filters={urlFilters}
         onChange={(next) => setParams(writeUrlFilters(params, next), { replace: true })}
       />
-      <ActionList
-        key={key}
-        filters={{ search: query.search, hashtag: query.hashtag, showCompleted, ...urlFilters }}
-      />
+      <ActionList key={JSON.stringify(filters)} filters={filters} />
     </Box>
   );
 }

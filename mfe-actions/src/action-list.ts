@@ -1,6 +1,5 @@
 import {
   ActionsPageMessages,
-  type DueFilter,
   PAGE_SIZE,
   type ActionStatusResponse,
   type ActionsMeetingGroup,
@@ -14,16 +13,10 @@ import {
   type ReadableStore,
   type Toast,
 } from '@meetings/shell-context';
+import type { UrlFilters, UrlSearch } from './url-filters.js';
 
 /** What the list is filtered by; a change of any of these starts a new list at page 1. */
-export interface ActionFilters {
-  search: string;
-  hashtag: string | null;
-  showCompleted: boolean;
-  assignee?: 'me' | null;
-  due?: DueFilter | null;
-  sort?: 'due' | null;
-}
+export type ActionFilters = UrlSearch & UrlFilters;
 
 export interface ActionView {
   id: string;

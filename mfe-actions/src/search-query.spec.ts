@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listKey, toSearchQuery } from './search-query.js';
+import { toSearchQuery } from './search-query.js';
 
 describe('toSearchQuery', () => {
   it('is all text search until a hashtag is picked', () => {
@@ -34,14 +34,5 @@ describe('toSearchQuery', () => {
       search: '#ops',
       hashtag: 'release-2',
     });
-  });
-});
-
-describe('listKey', () => {
-  it('differs for each filter and is the same for the same filters', () => {
-    const query = { search: 'a', hashtag: null };
-    expect(listKey(query, false)).toBe(listKey({ ...query }, false));
-    expect(listKey(query, false)).not.toBe(listKey(query, true));
-    expect(listKey(query, false)).not.toBe(listKey({ search: 'a', hashtag: 'a' }, false));
   });
 });

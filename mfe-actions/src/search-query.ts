@@ -17,15 +17,6 @@ export function toSearchQuery(text: string, pickedTag: string | null): SearchQue
   return { search: text.trim(), hashtag: null };
 }
 
-/** Identifies a list: the same key keeps the loaded list, a new one starts again at page 1. */
-export function listKey(
-  query: SearchQuery,
-  showCompleted: boolean,
-  filters: readonly unknown[] = [],
-): string {
-  return JSON.stringify([query.search, query.hashtag, showCompleted, ...filters]);
-}
-
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -32,19 +32,19 @@ export function meetingsApi(api: ApiClient) {
   const item = (id: string, kind: string, itemId: string) =>
     `${meeting(id)}/${kind}/${encodeURIComponent(itemId)}`;
   return {
-    list: (query: { page: number; title: string }, signal?: AbortSignal) =>
+    list: (query: { page: number; title: string }, signal: AbortSignal) =>
       api.get<MeetingListResponse>('/meetings/', {
         query: { page: query.page, pageSize: PAGE_SIZE, title: query.title.trim() },
         signal,
       }),
     create: (title: string) => api.post<MeetingResponse>('/meetings/create', { title }),
-    get: (id: string, signal?: AbortSignal) => api.get<MeetingResponse>(meeting(id), { signal }),
+    get: (id: string, signal: AbortSignal) => api.get<MeetingResponse>(meeting(id), { signal }),
     remove: (id: string) => api.delete<Success>(`${meeting(id)}/delete`),
     duplicate: (id: string, body: DuplicateMeetingBody) =>
       api.post<MeetingResponse>(`${meeting(id)}/duplicate`, body),
     updateInfo: (id: string, body: UpdateMeetingInfoBody) =>
       api.put<MeetingResponse>(`${meeting(id)}/update-info`, body),
-    addSharedUser: (id: string, email: string, role?: ShareRole) =>
+    addSharedUser: (id: string, email: string, role: ShareRole) =>
       api.put<MeetingResponse>(`${meeting(id)}/add-shared-user`, { email, role }),
     removeSharedUser: (id: string, email: string) =>
       api.put<MeetingResponse>(`${meeting(id)}/remove-shared-user`, { email }),
@@ -58,7 +58,7 @@ export function meetingsApi(api: ApiClient) {
       api.delete<MeetingResponse>(item(id, 'delete-agenda-item', itemId)),
     restoreAgendaItem: (id: string, body: RestoreAgendaItemBody) =>
       api.put<MeetingResponse>(`${meeting(id)}/restore-agenda-item`, body),
-    updateNotes: (id: string, notes: string, options: { keepalive?: boolean } = {}) =>
+    updateNotes: (id: string, notes: string, options: { keepalive: boolean }) =>
       api.put<MeetingResponse>(`${meeting(id)}/update-notes`, { notes }, options),
     addActionItem: (id: string, body: AddActionItemBody) =>
       api.put<MeetingResponse>(`${meeting(id)}/add-action-item`, body),
@@ -72,7 +72,7 @@ export function meetingsApi(api: ApiClient) {
     restoreActionItem: (id: string, body: RestoreActionItemBody) =>
       api.put<MeetingResponse>(`${meeting(id)}/restore-action-item`, body),
     sendRecap: (id: string) => api.post<SendRecapResponse>(`${meeting(id)}/send-recap`, {}),
-    previousActions: (id: string, showCompleted: boolean, signal?: AbortSignal) =>
+    previousActions: (id: string, showCompleted: boolean, signal: AbortSignal) =>
       api.get<PreviousActionsResponse>(`${meeting(id)}/previous-actions`, {
         query: { showCompleted },
         signal,
@@ -82,12 +82,12 @@ export function meetingsApi(api: ApiClient) {
 
 export type MeetingsApi = ReturnType<typeof meetingsApi>;
 
-/** The meeting's calendar file: a plain link, the session cookie goes with it. */
 /** The meeting as Markdown: a plain link, so the browser downloads it under the server's file name. */
 export function markdownFileUrl(id: string): string {
   return `${API_BASE_PATH}/meetings/${encodeURIComponent(id)}/export.md`;
 }
 
+/** The meeting's calendar file: a plain link, the session cookie goes with it. */
 export function calendarFileUrl(id: string): string {
   return `${API_BASE_PATH}/meetings/${encodeURIComponent(id)}/calendar.ics`;
 }

@@ -10,19 +10,15 @@ export function meetingPath(id: string): string {
 /** The state a meeting opened from the list carries: its way back is Back, to the list as left. */
 export const FROM_LIST = { fromList: true } as const;
 
-export function cameFromList(state: unknown): boolean {
-  return (
-    typeof state === 'object' &&
-    state !== null &&
-    (state as { fromList?: unknown }).fromList === true
-  );
-}
+export const cameFromList = (state: unknown): boolean => carries(state, 'fromList');
 
 /** The state a meeting just created opens with: its agenda box takes the focus. */
 export const NEW_MEETING_STATE = { created: true } as const;
 
-export function isNewMeeting(state: unknown): boolean {
+export const isNewMeeting = (state: unknown): boolean => carries(state, 'created');
+
+function carries(state: unknown, flag: 'fromList' | 'created'): boolean {
   return (
-    typeof state === 'object' && state !== null && (state as { created?: unknown }).created === true
+    typeof state === 'object' && state !== null && (state as Record<string, unknown>)[flag] === true
   );
 }

@@ -2,11 +2,10 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ListMessages } from '@meetings/contracts';
 import { meetingLabel } from '@meetings/domain/dates';
 import { useApi, useDeferredStore, useToast } from '@meetings/shell-context';
-import { ActionRow, type ActionRowProps } from '@meetings/shell-context/ui';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { ActionRow } from '@meetings/shell-context/ui';
+import { useEffect, useId, useState } from 'react';
 import { Link as RouterLink } from '@meetings/shell-context/router';
 import {
   createActionList,
@@ -14,7 +13,6 @@ import {
   type ActionList as ActionListStore,
   type MeetingActions,
 } from '../action-list.js';
-import { ActionsCopy } from '../texts.js';
 import { InfiniteScrollFooter } from './InfiniteScrollFooter.js';
 
 /** The meeting page; the shell mounts mfe-meetings there. */
@@ -52,51 +50,12 @@ export function ActionList({ filters }: { filters: ActionFilters }) {
         onEndInView={() => {
           if (state.pagesLoaded === list.getSnapshot().pagesLoaded) void list.loadMore();
         }}
-        endText={ListMessages.noMoreActions}
-        retryText={ActionsCopy.retry}
       />
     </Stack>
   );
 }
 
-/**
- * One meeting's actions under its name, linking to it. `headingId` names the section; the label
- * is what the heading's link says.
- */
-function MeetingGroup({
-  meetingId,
-  headingId,
-  label,
-  children,
-}: {
-  meetingId: string;
-  headingId: string;
-  label: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: 2 }}>
-      <Typography id={headingId} variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-        <Link component={RouterLink} to={meetingPath(meetingId)} underline="hover">
-          {label}
-        </Link>
-      </Typography>
-      <Stack component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
-/** One action of a MeetingGroup. */
-function ActionEntry(props: ActionRowProps) {
-  return (
-    <li>
-      <ActionRow {...props} />
-    </li>
-  );
-}
-
+/** One meeting's actions under its name, which links to it. */
 function MeetingSection({
   meeting,
   list,
@@ -108,19 +67,23 @@ function MeetingSection({
 }) {
   const headingId = useId();
   return (
-    <MeetingGroup
-      meetingId={meeting.id}
-      headingId={headingId}
-      label={meetingLabel(meeting.title, meeting.date)}
-    >
-      {meeting.actions.map((action) => (
-        <ActionEntry
-          key={action.id}
-          action={action}
-          disabled={pending.has(action.id)}
-          onToggle={(completed) => void list.setCompleted(meeting.id, action.id, completed)}
-        />
-      ))}
-    </MeetingGroup>
+    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: 2 }}>
+      <Typography id={headingId} variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+        <Link component={RouterLink} to={meetingPath(meeting.id)} underline="hover">
+          {meetingLabel(meeting.title, meeting.date)}
+        </Link>
+      </Typography>
+      <Stack component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {meeting.actions.map((action) => (
+          <li key={action.id}>
+            <ActionRow
+              action={action}
+              disabled={pending.has(action.id)}
+              onToggle={(completed) => void list.setCompleted(meeting.id, action.id, completed)}
+            />
+          </li>
+        ))}
+      </Stack>
+    </Paper>
   );
 }

@@ -12,8 +12,6 @@ function footer(shown: number, onEndInView: () => void) {
       onLoadMore={() => undefined}
       shown={shown}
       onEndInView={onEndInView}
-      endText="No more actions to load."
-      retryText="Retry"
     />
   );
 }

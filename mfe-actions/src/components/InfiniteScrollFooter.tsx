@@ -7,6 +7,7 @@ import {
   ListMessages,
 } from '@meetings/contracts';
 import { useEffect, useEffectEvent, useRef } from 'react';
+import { ActionsCopy } from '../texts.js';
 
 export interface InfiniteScrollFooterProps {
   loading: boolean;
@@ -22,13 +23,11 @@ export interface InfiniteScrollFooterProps {
   shown: unknown;
   /** The end came within the scroll margin of view. */
   onEndInView(): void;
-  endText: string;
-  retryText: string;
 }
 
 /**
  * The end of an infinitely scrolled list: asks for more when it comes within the scroll margin
- * of view, says "Loading..." meanwhile and the end text when nothing more follows.
+ * of view, says "Loading..." meanwhile and that the list has ended when nothing more follows.
  */
 export function InfiniteScrollFooter({
   loading,
@@ -37,8 +36,6 @@ export function InfiniteScrollFooter({
   onLoadMore,
   shown,
   onEndInView,
-  endText,
-  retryText,
 }: InfiniteScrollFooterProps) {
   const sentinel = useRef<HTMLDivElement>(null);
   const endInView = useEffectEvent(onEndInView);
@@ -64,9 +61,9 @@ export function InfiniteScrollFooter({
       {/* Always there, so screen readers hear "Loading..." as it comes (a live region added
           with its text in it is often not read). */}
       <Typography role="status" color="text.secondary">
-        {loading ? ListMessages.loading : failed || hasMore ? '' : endText}
+        {loading ? ListMessages.loading : failed || hasMore ? '' : ListMessages.noMoreActions}
       </Typography>
-      {failed && !loading ? <Button onClick={onLoadMore}>{retryText}</Button> : null}
+      {failed && !loading ? <Button onClick={onLoadMore}>{ActionsCopy.retry}</Button> : null}
     </Box>
   );
 }

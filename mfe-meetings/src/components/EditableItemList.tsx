@@ -14,21 +14,13 @@ import { ActionRow } from '@meetings/shell-context/ui';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { MeetingCopy } from '../texts.js';
 import { useHashtagSource } from './hashtag-source.js';
+import { rowAction, type ItemRow } from './ItemRows.js';
 import { MentionField } from './MentionField.js';
 import { SortableList } from './SortableList.js';
 import { useSuggestionList } from './suggestions.js';
 
 /** Screens without hover (phones, tablets): a control hidden until hover would be tapped unseen. */
 export const TOUCH_SCREEN_QUERY = '(hover: none), (pointer: coarse)';
-
-export interface EditableItem {
-  id: string;
-  text: string;
-  completed: boolean;
-  hashtags?: readonly string[];
-  assignee?: string | null;
-  dueDate?: string | null;
-}
 
 export interface EditableItemListLabels {
   list: string;
@@ -42,15 +34,13 @@ export interface EditableItemListLabels {
   item: string;
 }
 
-const NO_HASHTAGS: readonly string[] = [];
-
 /**
  * The agenda's and the actions' shared behaviour (docs/product.md, Agenda and actions): drag handle, checkbox,
  * text, delete on hover (on touch screens in a visible ⋯ menu instead); click the text to edit it
  * (one item at a time, Enter saves, a drag ends it); an add box below where Enter adds and keeps
  * the focus, so the next item can be typed at once. Texts are trimmed and empty ones ignored.
  */
-export function EditableItemList<T extends EditableItem>({
+export function EditableItemList<T extends ItemRow>({
   items,
   labels,
   onAdd,
@@ -134,13 +124,7 @@ export function EditableItemList<T extends EditableItem>({
               }}
             >
               <ActionRow
-                action={{
-                  text: item.text,
-                  completed: item.completed,
-                  hashtags: item.hashtags ?? NO_HASHTAGS,
-                  assignee: item.assignee,
-                  dueDate: item.dueDate,
-                }}
+                action={rowAction(item)}
                 onToggle={(completed) => onToggle(item, completed)}
                 start={handle}
                 onTextClick={() => setEditing({ id: item.id, draft: item.text })}

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import { sortByOrder } from '@meetings/domain';
-import { ActionRow } from '@meetings/shell-context/ui';
-import type { ReactNode } from 'react';
+import { ActionRow, type ActionRowProps } from '@meetings/shell-context/ui';
 
+/** An agenda item or action as its checkbox row shows it. */
 export interface ItemRow {
   id: string;
   text: string;
@@ -16,28 +16,9 @@ export interface ItemRow {
 
 const NO_HASHTAGS: readonly string[] = [];
 
-/** The list checkbox rows go into. */
-export function ItemList({ label, children }: { label?: string; children: ReactNode }) {
-  return (
-    <Box component="ul" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-      {children}
-    </Box>
-  );
-}
-
-/** One item of an ItemList; without `onToggle` its box is disabled. */
-export function ItemEntry({
-  item,
-  onToggle,
-}: {
-  item: Omit<ItemRow, 'id'>;
-  onToggle?: (completed: boolean) => void;
-}) {
-  return (
-    <li>
-      <ActionRow action={{ ...item, hashtags: item.hashtags ?? NO_HASHTAGS }} onToggle={onToggle} />
-    </li>
-  );
+/** What a row shows of `item` (agenda items have no hashtags). */
+export function rowAction(item: ItemRow): ActionRowProps['action'] {
+  return { ...item, hashtags: item.hashtags ?? NO_HASHTAGS };
 }
 
 /** Items in order as checkbox rows; without `onToggle` the boxes are disabled. */
@@ -51,14 +32,15 @@ export function ItemRows<T extends ItemRow>({
   onToggle?: (item: T, completed: boolean) => void;
 }) {
   return (
-    <ItemList label={label}>
+    <Box component="ul" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {sortByOrder(items).map((item) => (
-        <ItemEntry
-          key={item.id}
-          item={item}
-          onToggle={onToggle ? (completed) => onToggle(item, completed) : undefined}
-        />
+        <li key={item.id}>
+          <ActionRow
+            action={rowAction(item)}
+            onToggle={onToggle ? (completed) => onToggle(item, completed) : undefined}
+          />
+        </li>
       ))}
-    </ItemList>
+    </Box>
   );
 }

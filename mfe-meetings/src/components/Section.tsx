@@ -8,20 +8,17 @@ export function Section({
   title,
   action,
   children,
-  label,
 }: {
-  title: ReactNode;
+  title: string;
   action?: ReactNode;
   children: ReactNode;
-  /** Accessible name when the title is not plain text. */
-  label?: string;
 }) {
   return (
     <Paper
       component="section"
       data-print="section"
       variant="outlined"
-      aria-label={label ?? (typeof title === 'string' ? title : undefined)}
+      aria-label={title}
       sx={{ p: { xs: 2, sm: 2.5 } }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5, flexWrap: 'wrap' }}>

@@ -14,7 +14,7 @@ export function useHashtagSource(
   onChange: (text: string) => void,
 ): SuggestionSource | null {
   const { fragment, suggestions } = useHashtagSuggestions(enabled ? text : '');
-  if (!enabled || fragment === null || !fragment) return null;
+  if (!enabled || !fragment) return null;
   const typed = fragment.toLowerCase();
   if (suggestions.some((tag) => tag.toLowerCase() === typed)) return null;
   return {

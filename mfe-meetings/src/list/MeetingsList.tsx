@@ -9,7 +9,7 @@ import { MeetingTexts, SEARCH_DEBOUNCE_MS } from '@meetings/contracts';
 import { useAuth, usePageTitle, useSubscription } from '@meetings/shell-context';
 import { useLocation } from '@meetings/shell-context/router';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useMeetingsApi } from '../api.js';
+import { useMeetingsApi, type MeetingsApi } from '../api.js';
 import { useDebouncedValue } from '../hooks/useDebouncedValue.js';
 import { ListCopy } from '../texts.js';
 import { keepListPlace, recallListPlace } from './list-place.js';
@@ -27,7 +27,7 @@ interface ShownList {
   kept: boolean;
 }
 
-function newList(api: ReturnType<typeof useMeetingsApi>, term: string): ShownList {
+function newList(api: MeetingsApi, term: string): ShownList {
   const pages = createMeetingPages((page, signal) =>
     api.list({ page, title: term }, signal).then((response) => response.meetings),
   );

@@ -1,5 +1,6 @@
 import { PAGE_SIZE, type MeetingSummary } from '@meetings/contracts';
 import { mergeById } from '@meetings/domain';
+import { createStore } from '@meetings/shell-context';
 import { isAbort } from '../api.js';
 
 export interface MeetingPagesSnapshot {
@@ -18,20 +19,17 @@ export type MeetingPages = ReturnType<typeof createMeetingPages>;
  * is in view and nothing is loading, de-duplicated by id. A new search makes a new instance.
  */
 export function createMeetingPages(load: LoadMeetingsPage) {
-  let snapshot: MeetingPagesSnapshot = { meetings: [], loading: false, hasMore: true };
+  const store = createStore<MeetingPagesSnapshot>({ meetings: [], loading: false, hasMore: true });
   let loadedPages = 0;
   /** After a failed load, wait until the end of the list leaves view and comes back. */
   let stalled = false;
   let controller = new AbortController();
-  const listeners = new Set<() => void>();
-
-  function update(next: Partial<MeetingPagesSnapshot>) {
-    snapshot = { ...snapshot, ...next };
-    for (const listener of [...listeners]) listener();
-  }
+  const update = (next: Partial<MeetingPagesSnapshot>) =>
+    store.set({ ...store.getSnapshot(), ...next });
 
   async function loadNext(): Promise<void> {
-    if (snapshot.loading || !snapshot.hasMore) return;
+    const { loading, hasMore } = store.getSnapshot();
+    if (loading || !hasMore) return;
     const { signal } = controller;
     update({ loading: true });
     let page: MeetingSummary[];
@@ -49,16 +47,13 @@ export function createMeetingPages(load: LoadMeetingsPage) {
     update({
       loading: false,
       hasMore: page.length === PAGE_SIZE,
-      meetings: mergeById(snapshot.meetings, page),
+      meetings: mergeById(store.getSnapshot().meetings, page),
     });
   }
 
   return {
-    getSnapshot: () => snapshot,
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getSnapshot: store.getSnapshot,
+    subscribe: store.subscribe,
     /** Loads page 1 if it is not loaded yet. */
     start() {
       if (controller.signal.aborted) controller = new AbortController();
@@ -72,7 +67,8 @@ export function createMeetingPages(load: LoadMeetingsPage) {
      */
     setEndInView(inView: boolean, shown: readonly MeetingSummary[]) {
       if (!inView) stalled = false;
-      else if (!stalled && loadedPages > 0 && shown === snapshot.meetings) void loadNext();
+      else if (!stalled && loadedPages > 0 && shown === store.getSnapshot().meetings)
+        void loadNext();
     },
     /**
      * Loads the pages already shown again and puts them in place once all have come back: a list
@@ -80,7 +76,7 @@ export function createMeetingPages(load: LoadMeetingsPage) {
      * shown stays if that fails.
      */
     async refresh(): Promise<void> {
-      if (snapshot.loading || loadedPages === 0) return;
+      if (store.getSnapshot().loading || loadedPages === 0) return;
       const { signal } = controller;
       const count = loadedPages;
       update({ loading: true });
@@ -103,7 +99,7 @@ export function createMeetingPages(load: LoadMeetingsPage) {
     },
     dispose() {
       controller.abort();
-      if (snapshot.loading) update({ loading: false });
+      if (store.getSnapshot().loading) update({ loading: false });
     },
   };
 }

@@ -25,13 +25,11 @@ export function DateTimeFields({
   value,
   onChange,
   onValidityChange,
-  disabled = false,
   idPrefix,
 }: {
   value: Date;
   onChange: (next: Date) => void;
   onValidityChange?: (valid: boolean) => void;
-  disabled?: boolean;
   idPrefix: string;
 }) {
   const time = formatTime(value);
@@ -48,7 +46,6 @@ export function DateTimeFields({
         type="date"
         label={MeetingCopy.dateLabel}
         value={draft}
-        disabled={disabled}
         error={invalid}
         helperText={invalid ? ValidationMessages.meetingDateOutOfRange : formatWeekdayDate(value)}
         onChange={(event) => {
@@ -68,7 +65,6 @@ export function DateTimeFields({
         select
         label={MeetingCopy.timeLabel}
         value={time}
-        disabled={disabled}
         onChange={(event) => onChange(withTime(value, event.target.value))}
         size="small"
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}

@@ -4,20 +4,7 @@ import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SHARE_ROLES, type ShareRole } from '@meetings/contracts';
-import type { ReactNode } from 'react';
 import { MeetingCopy } from '../texts.js';
-
-/** The list e-mail chips go into. */
-export function EmailList({ children }: { children: ReactNode }) {
-  return (
-    <Box
-      component="ul"
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}
-    >
-      {children}
-    </Box>
-  );
-}
 
 /** "Can view" or "Can edit", as a choice (`label` names it) or as text. */
 export function RoleSelect({
@@ -53,43 +40,6 @@ export function RoleSelect({
 }
 
 /**
- * One person a meeting is shared with; with `onRemove`, the chip can be deleted. With `role`, their
- * role shows beside it, as a choice when `onRoleChange` is given.
- */
-export function EmailChip({
-  email,
-  onRemove,
-  role,
-  onRoleChange,
-}: {
-  email: string;
-  onRemove?: () => void;
-  role?: ShareRole;
-  onRoleChange?: (role: ShareRole) => void;
-}) {
-  return (
-    <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-      {onRemove ? (
-        <Chip
-          label={email}
-          onDelete={onRemove}
-          deleteIcon={<CancelIcon titleAccess={MeetingCopy.removeShare(email)} />}
-        />
-      ) : (
-        <Chip label={email} variant="outlined" />
-      )}
-      {role && onRoleChange ? (
-        <RoleSelect label={MeetingCopy.roleOf(email)} value={role} onChange={onRoleChange} />
-      ) : role ? (
-        <Typography variant="caption" color="text.secondary">
-          {MeetingCopy.roles[role]}
-        </Typography>
-      ) : null}
-    </Box>
-  );
-}
-
-/**
  * The people a meeting is shared with, as chips; with `onRemove`, each chip can be deleted; with
  * `roles`, each shows its role (a choice with `onRoleChange`).
  */
@@ -105,16 +55,37 @@ export function EmailChips({
   onRoleChange?: (email: string, role: ShareRole) => void;
 }) {
   return (
-    <EmailList>
-      {emails.map((email) => (
-        <EmailChip
-          key={email}
-          email={email}
-          onRemove={onRemove ? () => onRemove(email) : undefined}
-          role={roles ? (roles[email] ?? 'viewer') : undefined}
-          onRoleChange={onRoleChange ? (role) => onRoleChange(email, role) : undefined}
-        />
-      ))}
-    </EmailList>
+    <Box
+      component="ul"
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}
+    >
+      {emails.map((email) => {
+        const role = roles ? (roles[email] ?? 'viewer') : undefined;
+        return (
+          <Box component="li" key={email} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            {onRemove ? (
+              <Chip
+                label={email}
+                onDelete={() => onRemove(email)}
+                deleteIcon={<CancelIcon titleAccess={MeetingCopy.removeShare(email)} />}
+              />
+            ) : (
+              <Chip label={email} variant="outlined" />
+            )}
+            {role && onRoleChange ? (
+              <RoleSelect
+                label={MeetingCopy.roleOf(email)}
+                value={role}
+                onChange={(next) => onRoleChange(email, next)}
+              />
+            ) : role ? (
+              <Typography variant="caption" color="text.secondary">
+                {MeetingCopy.roles[role]}
+              </Typography>
+            ) : null}
+          </Box>
+        );
+      })}
+    </Box>
   );
 }

@@ -1,13 +1,16 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { MeetingMessages } from '@meetings/contracts';
 import { canCreateMeetings } from '@meetings/domain';
 import { PageSpinner, usePageTitle } from '@meetings/shell-context';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from '@meetings/shell-context/router';
+import { cameFromList, MEETINGS_PATH } from '../paths.js';
 import { MeetingCopy } from '../texts.js';
 import { EditableMeeting } from './EditableMeeting.js';
-import { MeetingPageFrame } from './MeetingPageFrame.js';
 import { ReadOnlyMeeting } from './ReadOnlyMeeting.js';
 import { createMeetingSaves, MeetingSavesContext } from './saves.js';
 import type { MeetingLoad, MeetingLoadState } from './useMeetingLoad.js';
@@ -62,12 +65,38 @@ function MeetingScreen({ load, readOnly }: { load: MeetingLoadState; readOnly: b
   );
 }
 
-/** The page of one meeting visit (MeetingRoute loads the meeting and keys the visit by id). */
+/**
+ * The page of one meeting visit (MeetingRoute loads the meeting and keys the visit by id), with
+ * its way back to the list around whatever state it is in. Opened from the list, the way back is
+ * the browser's Back, to the list as it was left (search, pages, scroll); otherwise it opens the
+ * list.
+ */
 function MeetingPage({ load, readOnly }: { load: MeetingLoadState; readOnly: boolean }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const back = cameFromList(location.state);
   return (
-    <MeetingPageFrame>
+    // Wide screens get room for the actions beside the notes (MeetingColumns).
+    <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: { xs: 1000, lg: 1400 }, mx: 'auto' }}>
+      <Button
+        component={RouterLink}
+        to={MEETINGS_PATH}
+        onClick={
+          back
+            ? (event: MouseEvent) => {
+                event.preventDefault();
+                void navigate(-1);
+              }
+            : undefined
+        }
+        startIcon={<ArrowBackIcon />}
+        size="small"
+        sx={{ mb: 1 }}
+      >
+        {MeetingCopy.backToMeetings}
+      </Button>
       <MeetingScreen load={load} readOnly={readOnly} />
-    </MeetingPageFrame>
+    </Box>
   );
 }
 

@@ -1,14 +1,24 @@
+import CalendarIcon from '@mui/icons-material/CalendarToday';
+import PersonIcon from '@mui/icons-material/Person';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { MeetingMessages, type Meeting } from '@meetings/contracts';
 import { formatWeekdayDate, formatTime } from '@meetings/domain/dates';
 import { EmptyListText } from '../components/EmptyListText.js';
+import { Section } from '../components/Section.js';
+import { MeetingCopy } from '../texts.js';
 import { ReadOnlyActions } from './actions/ReadOnlyActions.js';
 import { ReadOnlyAgenda } from './agenda/ReadOnlyAgenda.js';
 import { ReadOnlyNotes } from './notes/ReadOnlyNotes.js';
 import { PreviousActions } from './previous/PreviousActions.js';
 import { ExportAndPrint } from './recap/MeetingTakeaways.js';
 import { EmailChips } from './EmailChips.js';
-import { MeetingLayout } from './MeetingLayout.js';
+import { MeetingColumns } from './MeetingColumns.js';
 import { CalendarLink } from './series/CalendarLink.js';
+import { SharedWithSection } from './SharedWith.js';
 import type { MeetingPatch } from './useMeetingLoad.js';
 
 /** The read-only variant: for people it is shared with, and for owners on the free tier. */
@@ -20,28 +30,42 @@ export function ReadOnlyMeeting({
   onChange: (patch: MeetingPatch) => void;
 }) {
   return (
-    <MeetingLayout
-      title={meeting.title}
-      date={formatWeekdayDate(meeting.date)}
-      time={formatTime(meeting.date)}
-      owner={meeting.owner.email}
-      sharedWith={
-        meeting.sharedWith.length ? (
+    <Stack spacing={2.5}>
+      <Box>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 600, mb: 1.5 }}>
+          {meeting.title}
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <Chip icon={<CalendarIcon />} label={formatWeekdayDate(meeting.date)} />
+          <Chip icon={<ScheduleIcon />} label={formatTime(meeting.date)} />
+          <Chip icon={<PersonIcon />} label={MeetingCopy.ownedBy(meeting.owner.email)} />
+          <CalendarLink meetingId={meeting._id} />
+          <ExportAndPrint meetingId={meeting._id} />
+        </Box>
+      </Box>
+      <SharedWithSection>
+        {meeting.sharedWith.length ? (
           <EmailChips emails={meeting.sharedWith} />
         ) : (
           <EmptyListText>{MeetingMessages.notSharedWithAnyone}</EmptyListText>
-        )
-      }
-      agenda={<ReadOnlyAgenda agenda={meeting.agenda} />}
-      notes={<ReadOnlyNotes notes={meeting.notes} />}
-      actions={<ReadOnlyActions meeting={meeting} onChange={onChange} />}
-      previous={<PreviousActions meetingId={meeting._id} />}
-      links={
-        <>
-          <CalendarLink meetingId={meeting._id} />
-          <ExportAndPrint meetingId={meeting._id} />
-        </>
-      }
-    />
+        )}
+      </SharedWithSection>
+      <MeetingColumns
+        main={
+          <>
+            <ReadOnlyAgenda agenda={meeting.agenda} />
+            <Section title={MeetingCopy.notesHeading}>
+              <ReadOnlyNotes notes={meeting.notes} />
+            </Section>
+          </>
+        }
+        side={
+          <>
+            <ReadOnlyActions meeting={meeting} onChange={onChange} />
+            <PreviousActions meetingId={meeting._id} />
+          </>
+        }
+      />
+    </Stack>
   );
 }

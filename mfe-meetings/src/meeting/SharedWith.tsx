@@ -15,7 +15,7 @@ import {
   type ShareRole,
 } from '@meetings/contracts';
 import { ApiError, useToast } from '@meetings/shell-context';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMeetingsApi } from '../api.js';
 import { MeetingCopy } from '../texts.js';
 import { EmptyListText } from '../components/EmptyListText.js';
@@ -114,10 +114,7 @@ export function SharedWith({
   }
 
   return (
-    <Box component="section" aria-label={MeetingTexts.sharedWith}>
-      <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
-        {MeetingTexts.sharedWith}
-      </Typography>
+    <SharedWithSection>
       {meeting.sharedWith.length ? (
         <Box sx={{ mb: 1.5 }}>
           <EmailChips
@@ -163,7 +160,7 @@ export function SharedWith({
           {MeetingTexts.share}
         </Button>
       </Box>
-    </Box>
+    </SharedWithSection>
   );
 }
 
@@ -174,15 +171,24 @@ export function SharedWithList({
   meeting: Pick<Meeting, 'sharedWith' | 'sharedRoles'>;
 }) {
   return (
-    <Box component="section" aria-label={MeetingTexts.sharedWith}>
-      <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
-        {MeetingTexts.sharedWith}
-      </Typography>
+    <SharedWithSection>
       {meeting.sharedWith.length ? (
         <EmailChips emails={meeting.sharedWith} roles={meeting.sharedRoles} />
       ) : (
         <EmptyListText>{MeetingMessages.notSharedWithAnyone}</EmptyListText>
       )}
+    </SharedWithSection>
+  );
+}
+
+/** The "Shared with" heading over what the page shows of it. */
+export function SharedWithSection({ children }: { children: ReactNode }) {
+  return (
+    <Box component="section" aria-label={MeetingTexts.sharedWith}>
+      <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
+        {MeetingTexts.sharedWith}
+      </Typography>
+      {children}
     </Box>
   );
 }

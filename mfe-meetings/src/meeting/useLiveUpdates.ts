@@ -1,6 +1,6 @@
 import { LiveEvents, type LiveChange } from '@meetings/contracts';
 import { API_BASE_PATH } from '@meetings/shell-context';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 
 /** A stream the server refused or lost for good (not a drop EventSource retries) is tried again. */
 const REOPEN_AFTER_MS = 5_000;
@@ -21,10 +21,9 @@ export interface LiveHandlers {
  * the first event tells whether it missed a change.
  */
 export function useLiveUpdates(meetingId: string | null, handlers: LiveHandlers): void {
-  const latest = useRef(handlers);
-  useEffect(() => {
-    latest.current = handlers;
-  });
+  const changed = useEffectEvent(handlers.changed);
+  const deleted = useEffectEvent(handlers.deleted);
+  const lost = useEffectEvent(handlers.lost);
 
   useEffect(() => {
     if (!meetingId || typeof EventSource === 'undefined') return;
@@ -37,15 +36,15 @@ export function useLiveUpdates(meetingId: string | null, handlers: LiveHandlers)
       source = current;
       current.addEventListener(LiveEvents.changed, (event) => {
         const { version } = JSON.parse((event as MessageEvent<string>).data) as LiveChange;
-        latest.current.changed(version);
+        changed(version);
       });
       current.addEventListener(LiveEvents.deleted, () => {
         current.close();
-        latest.current.deleted();
+        deleted();
       });
       current.onerror = () => {
         if (current.readyState !== EventSource.CLOSED || source !== current) return;
-        latest.current.lost();
+        lost();
         reopen = setTimeout(open, REOPEN_AFTER_MS);
       };
     };

@@ -56,6 +56,22 @@ export function useMeetingLoad(id: string): MeetingLoadState {
   /** The newest version this page's own saves reached: a read older than it lacks them. */
   const saved = useRef(0);
 
+  /** Access denied (back to the list) or not found ends the visit; returns whether `error` did. */
+  const endsVisit = useCallback(
+    (error: unknown): boolean => {
+      if (hasErrorCode(error, MeetingErrorCode.AccessDenied)) {
+        toast.error(MeetingMessages.noPermissionToView);
+        navigate(MEETINGS_PATH, { replace: true });
+      } else if (isNotFound(error)) {
+        setState({ status: 'not-found' });
+      } else {
+        return false;
+      }
+      return true;
+    },
+    [toast, navigate],
+  );
+
   useEffect(() => {
     saved.current = 0;
     const controller = new AbortController();
@@ -68,20 +84,13 @@ export function useMeetingLoad(id: string): MeetingLoadState {
         startTransition(() => setState({ status: 'loaded', meeting, plan: status }));
       },
       (error: unknown) => {
-        if (controller.signal.aborted || isAbort(error)) return;
-        if (hasErrorCode(error, MeetingErrorCode.AccessDenied)) {
-          toast.error(MeetingMessages.noPermissionToView);
-          navigate(MEETINGS_PATH, { replace: true });
-        } else if (isNotFound(error)) {
-          setState({ status: 'not-found' });
-        } else {
-          toast.error(MeetingMessages.loadMeetingFailed);
-          setState({ status: 'error' });
-        }
+        if (controller.signal.aborted || isAbort(error) || endsVisit(error)) return;
+        toast.error(MeetingMessages.loadMeetingFailed);
+        setState({ status: 'error' });
       },
     );
     return () => controller.abort();
-  }, [api, get, getSnapshot, toast, navigate, id, attempt]);
+  }, [api, get, getSnapshot, toast, endsVisit, id, attempt]);
 
   const retry = useCallback(() => {
     setState({ status: 'loading' });
@@ -100,15 +109,11 @@ export function useMeetingLoad(id: string): MeetingLoadState {
     });
   }, []);
 
-  const refresh = useLiveRefresh(id, setState, saved);
+  const refresh = useLiveRefresh(id, setState, saved, endsVisit);
   const loaded = state.status === 'loaded';
-  const version = useRef(0);
-  useEffect(() => {
-    if (state.status === 'loaded') version.current = state.meeting.version;
-  }, [state]);
   useLiveUpdates(loaded ? id : null, {
     changed: (next) => {
-      if (next > version.current) refresh();
+      if (loaded && next > state.meeting.version) refresh();
     },
     deleted: () => setState({ status: 'not-found' }),
     lost: refresh,
@@ -128,10 +133,9 @@ function useLiveRefresh(
   id: string,
   setState: (update: (current: MeetingLoad) => MeetingLoad) => void,
   saved: { readonly current: number },
+  endsVisit: (error: unknown) => boolean,
 ) {
   const api = useMeetingsApi();
-  const toast = useToast();
-  const navigate = useNavigate();
   const pending = useRef<{ timer?: ReturnType<typeof setTimeout>; controller?: AbortController }>(
     {},
   );
@@ -163,13 +167,9 @@ function useLiveRefresh(
           );
         },
         (error: unknown) => {
-          if (controller.signal.aborted || isAbort(error)) return;
-          if (hasErrorCode(error, MeetingErrorCode.AccessDenied)) {
-            toast.error(MeetingMessages.noPermissionToView);
-            navigate(MEETINGS_PATH, { replace: true });
-          } else if (isNotFound(error)) setState(() => ({ status: 'not-found' }));
+          if (!controller.signal.aborted && !isAbort(error)) endsVisit(error);
         },
       );
     }, LIVE_REFRESH_DEBOUNCE_MS);
-  }, [api, id, toast, navigate, setState, saved]);
+  }, [api, id, setState, saved, endsVisit]);
 }

@@ -8,7 +8,7 @@ export const EMPTY_CODE: readonly string[] = Array.from({ length: OTP_LENGTH }, 
 
 /** Digits of a pasted text, non-digits stripped, at most six. */
 export function pastedDigits(text: string): string[] {
-  return text.replace(/\D/g, '').slice(0, OTP_LENGTH).split('').filter(Boolean);
+  return text.replace(/\D/g, '').slice(0, OTP_LENGTH).split('');
 }
 
 interface OtpInputProps {

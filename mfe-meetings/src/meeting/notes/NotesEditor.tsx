@@ -3,8 +3,8 @@ import { MeetingMessages, NOTES_EDITOR_MIN_HEIGHT_PX } from '@meetings/contracts
 import { useToast } from '@meetings/shell-context';
 import Quill from 'quill';
 import 'quill/dist/quill.snow.css';
-import { startTransition, useEffect, useRef, useState } from 'react';
-import { useMeetingsApi } from '../../api.js';
+import { startTransition, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useMeetingsApi, type MeetingsApi } from '../../api.js';
 import { MeetingCopy } from '../../texts.js';
 import { useMeetingSaves } from '../saves.js';
 import { createNotesAutosave, type NotesSaveState } from './autosave.js';
@@ -33,7 +33,7 @@ const FORMATS = [
 
 interface EditorDeps {
   meetingId: string;
-  api: ReturnType<typeof useMeetingsApi>;
+  api: MeetingsApi;
   toast: ReturnType<typeof useToast>;
   saves: ReturnType<typeof useMeetingSaves>;
   onSaveState: (state: NotesSaveState) => void;
@@ -68,7 +68,7 @@ function loadNotes(quill: Quill, notes: string): void {
 
 /** Saving `quill`'s notes over HTTP by the autosave rules (./autosave.ts). */
 function httpSaver(quill: Quill, { meetingId, api, toast, onSaveState }: EditorDeps): NotesSaver {
-  const autosave = createNotesAutosave({
+  const { changed, resized, flush, dispose } = createNotesAutosave({
     initial: quill.root.innerHTML,
     read: () => quill.root.innerHTML,
     save: (html, { keepalive }) => api.updateNotes(meetingId, html, { keepalive }),
@@ -76,13 +76,13 @@ function httpSaver(quill: Quill, { meetingId, api, toast, onSaveState }: EditorD
     onState: onSaveState,
   });
   return {
-    changed: () => autosave.changed(),
-    resized: () => autosave.resized(),
-    flush: (options) => autosave.flush(options),
+    changed,
+    resized,
+    flush,
     leave: () => {
       // Leaving the page saves what was typed since the last save.
-      void autosave.flush({ keepalive: true });
-      autosave.dispose();
+      void flush({ keepalive: true });
+      dispose();
     },
   };
 }
@@ -203,19 +203,15 @@ export default function NotesEditor({
   const [people, setPeople] = useState<Person[]>([]);
   const [live, setLive] = useState(false);
   // The latest callback, without restarting the editor when a parent passes a new one.
-  const stateListener = useRef(onSaveState);
-  useEffect(() => {
-    stateListener.current = onSaveState;
-  }, [onSaveState]);
+  const tellSaveState = useEffectEvent(onSaveState);
 
   useEffect(() => {
     const element = container.current;
     if (!element) return;
     let unmount = () => element.replaceChildren();
-    // Quill's start is one long task (its toolbar and modules, then the notes' first parse: 0.15
-    // s together on a phone's CPU). React runs this effect in the task of the commit that put the
-    // page on screen whenever sync work follows that commit; two tasks of their own keep it
-    // apart from that and each under the 50 ms a task may take before it blocks input. The notes
+    // Quill's start (its toolbar and modules, then the notes' first parse) is one long task, and
+    // this effect can run in the task of the commit that put the page on screen: two tasks of
+    // their own keep it apart from that and each under the 50 ms that blocks input. The notes
     // show read-only until the editor has them.
     let timer = setTimeout(() => {
       const quill = createQuill(element);
@@ -226,7 +222,7 @@ export default function NotesEditor({
           api,
           toast,
           saves,
-          onSaveState: (state) => stateListener.current(state),
+          onSaveState: (state) => tellSaveState(state),
         };
         const saver = { current: httpSaver(quill, deps) };
         const stopEditing = attachEditing(quill, element, saver, saves);

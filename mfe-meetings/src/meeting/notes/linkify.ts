@@ -9,10 +9,6 @@ export function linkHref(url: string): string {
   return /^www\./i.test(url) ? `https://${url}` : url;
 }
 
-export function isUrl(text: string): boolean {
-  return WHOLE_URL.test(text);
-}
-
 export type TextPiece = { text: string; href?: string };
 
 /** Text cut into plain pieces and URL pieces (with their link address). */
@@ -36,6 +32,6 @@ export function urlBefore(text: string, index: number): { start: number; url: st
   const before = text.slice(0, index);
   // Starts only where a word starts, so a long run of non-spaces is scanned once, not once a start.
   const word = /(?<!\S)\S+$/.exec(before)?.[0];
-  if (!word || !isUrl(word)) return null;
+  if (!word || !WHOLE_URL.test(word)) return null;
   return { start: index - word.length, url: word };
 }
