@@ -17,6 +17,7 @@ import {
   closeWhileSweepingIdle,
   createLogger,
   createTelemetry,
+  eventData,
   JetStreamBus,
   traceHeaders,
   traceRequests,
@@ -121,8 +122,8 @@ export async function createGateway(
         );
   const bus = options.bus ?? ownedBus;
   const unsubscribe = bus?.subscribe(Subjects.SessionRevoked, (delivery) => {
-    const parsed = SessionRevokedSchema.safeParse((delivery.body as { data?: unknown }).data);
-    if (parsed.success) sessions.forgetSession(parsed.data.sessionId);
+    const revoked = eventData(delivery, SessionRevokedSchema);
+    if (revoked) sessions.forgetSession(revoked.sessionId);
   });
   const stopLiveNotes = proxyLiveNotes(app.server, sessions, config, app.log);
   // Open live streams would hold the close until their service ends them: they end first, and

@@ -25,3 +25,6 @@ export const LIVE_RETRY_MS = 2_000;
 export function isLiveStreamPath(path: string): boolean {
   return /^\/api\/meetings\/[^/]+\/live\/?$/.test(path);
 }
+
+/** The shared text of a meeting's live notes document (Quill's delta format), on both ends. */
+export const LIVE_NOTES_TEXT = 'notes';

@@ -7,3 +7,4 @@ export * from './subscription.js';
 export * from './due-dates.js';
 export * from './file-names.js';
 export * from './repeats.js';
+export * from './recap.js';

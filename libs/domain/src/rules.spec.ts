@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { avatarStack, initials } from './avatars.js';
 import { copyActionsText } from './copy-actions.js';
 import { mergeById, reorderItems, sortByOrder } from './items.js';
+import { recapRecipients } from './recap.js';
 import { canCreateMeetings, daysRemaining, isTrialExpired } from './subscription.js';
 
 describe('ordering', () => {
@@ -118,5 +119,13 @@ describe('subscription rules', () => {
     expect(canCreateMeetings({ status: 'trial', daysRemaining: 3 })).toBe(true);
     expect(canCreateMeetings({ status: 'paid', daysRemaining: 0 })).toBe(true);
     expect(canCreateMeetings({ status: 'free', daysRemaining: 9 })).toBe(false);
+  });
+});
+
+describe('recap recipients', () => {
+  it('are the owner first, then the shared list, each address once whatever its case', () => {
+    expect(
+      recapRecipients('Ann@Example.com', ['bob@example.com', 'ann@example.com', 'BOB@example.com']),
+    ).toEqual(['ann@example.com', 'bob@example.com']);
   });
 });

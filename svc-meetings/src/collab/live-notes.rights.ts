@@ -4,10 +4,15 @@ import {
   Subjects,
   type MeetingUpserted,
 } from '@meetings/contracts';
-import { DomainError, LOGGER, MESSAGE_BUS, type MessageBus } from '@meetings/service-kit';
+import {
+  DomainError,
+  eventData,
+  LOGGER,
+  MESSAGE_BUS,
+  type MessageBus,
+} from '@meetings/service-kit';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { eventData } from '../live/event-data.js';
 import { LiveNotesAccess } from './live-notes.access.js';
 import { LiveNotesServer, type RoomSocket } from './live-notes.server.js';
 

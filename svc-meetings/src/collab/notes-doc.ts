@@ -1,3 +1,4 @@
+import { LIVE_NOTES_TEXT } from '@meetings/contracts';
 import QuillDelta from 'quill-delta';
 import * as Y from 'yjs';
 
@@ -7,11 +8,8 @@ type Delta = InstanceType<typeof Delta>;
 import { sanitizeNotes } from '@meetings/service-kit';
 import { deltaToHtml, htmlToDelta, type NotesOp } from './notes-delta.js';
 
-/** The shared text y-quill binds the editor to (Quill's delta format). */
-const NOTES_TEXT = 'notes';
-
 export function notesText(doc: Y.Doc): Y.Text {
-  return doc.getText(NOTES_TEXT);
+  return doc.getText(LIVE_NOTES_TEXT);
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   type LiveEvent,
 } from '@meetings/contracts';
 import {
+  eventData,
   LOGGER,
   MESSAGE_BUS,
   ServiceMetrics,
@@ -21,7 +22,6 @@ import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@ne
 import type { Logger } from 'pino';
 import { canRead } from '../access/meeting-access.service.js';
 import type { Caller } from '../access/caller.js';
-import { eventData } from './event-data.js';
 
 interface Listener {
   caller: Caller;

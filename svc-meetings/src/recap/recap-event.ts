@@ -1,11 +1,7 @@
 import { RECAP_NOTES_MAX_LENGTH, type RecapRequested } from '@meetings/contracts';
+import { recapRecipients } from '@meetings/domain';
 import { sanitizeNotes } from '@meetings/service-kit';
 import type { FullMeeting } from '../store/views.js';
-
-/** Who a recap goes to: the owner, then the shared list, each address once. */
-function recapRecipients(meeting: { ownerEmail: string; sharedWith: string[] }): string[] {
-  return [...new Set([meeting.ownerEmail, ...meeting.sharedWith].map((e) => e.toLowerCase()))];
-}
 
 /** What svc-auth needs to write the recap mail: the meeting as it stands, in order. */
 export function recapEvent(
@@ -23,7 +19,7 @@ export function recapEvent(
     timeZone: sender.timeZone,
     ownerEmail: meeting.ownerEmail.toLowerCase(),
     sentBy: sender.email,
-    recipients: recapRecipients(meeting),
+    recipients: recapRecipients(meeting.ownerEmail, meeting.sharedWith),
     // The stores list items in their order.
     agenda: full.agenda.map((item) => ({
       text: item.text,

@@ -1,4 +1,5 @@
 import type { StreamName } from '@meetings/contracts';
+import type { z } from 'zod';
 
 export type Headers = Record<string, string>;
 
@@ -17,6 +18,15 @@ export interface Delivery {
   headers: Headers;
   /** 1 on the first delivery, then counting redeliveries. */
   deliveryCount: number;
+}
+
+/** A delivered event's data, or undefined when it is not of the schema's shape. */
+export function eventData<S extends z.ZodType>(
+  delivery: Delivery,
+  schema: S,
+): z.infer<S> | undefined {
+  const parsed = schema.safeParse((delivery.body as { data?: unknown } | null)?.data);
+  return parsed.success ? parsed.data : undefined;
 }
 
 export interface ConsumerSpec {

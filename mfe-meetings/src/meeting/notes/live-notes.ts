@@ -1,4 +1,5 @@
 import { HocuspocusProvider, WebSocketStatus } from '@hocuspocus/provider';
+import { LIVE_NOTES_TEXT } from '@meetings/contracts';
 import Quill from 'quill';
 import QuillCursors from 'quill-cursors';
 import { QuillBinding } from 'y-quill';
@@ -6,8 +7,6 @@ import * as Y from 'yjs';
 import type { NotesSaveState } from './autosave.js';
 import type { NotesSaver } from './saver.js';
 
-/** The shared text the server keeps the notes in (Quill's delta format). */
-const NOTES_TEXT = 'notes';
 /** How long the first connection may take before the notes are saved over HTTP instead. */
 const JOIN_TIMEOUT_MS = 5_000;
 /** How long the editor waits for the room to show an HTTP save before it moves in regardless. */
@@ -89,7 +88,7 @@ export function joinLiveNotes(options: LiveNotesOptions): Promise<LiveNotes | nu
       give({
         readOnly: provider.authorizedScope === 'readonly',
         bind: (quill) => bind(quill, provider, document, options),
-        holds: (text) => textHolds(document.getText(NOTES_TEXT), text),
+        holds: (text) => textHolds(document.getText(LIVE_NOTES_TEXT), text),
         leave,
       });
     });
@@ -129,7 +128,7 @@ function bind(
   if (!quill.getModule('cursors')) quill.theme.addModule('cursors');
   const awareness = provider.awareness!;
   awareness.setLocalStateField('user', { name: options.name, color: colorOf(options.name) });
-  const binding = new QuillBinding(document.getText(NOTES_TEXT), quill, awareness);
+  const binding = new QuillBinding(document.getText(LIVE_NOTES_TEXT), quill, awareness);
   quill.history.clear();
 
   const tell = () => {

@@ -9,13 +9,8 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { Meeting } from '@meetings/contracts';
+import { recapRecipients } from '@meetings/domain';
 import { RecapCopy } from '../../texts.js';
-
-/** Who a recap goes to: the owner, then the shared list, each address once. */
-export function recapRecipients(meeting: Pick<Meeting, 'owner' | 'sharedWith'>): string[] {
-  const owner = meeting.owner.email.toLowerCase();
-  return [owner, ...meeting.sharedWith.filter((email) => email.toLowerCase() !== owner)];
-}
 
 /** The preview before a recap goes out: who receives it, then Send or Cancel. */
 export default function SendRecapDialog({
@@ -29,7 +24,7 @@ export default function SendRecapDialog({
   onCancel: () => void;
   onSend: () => void;
 }) {
-  const recipients = recapRecipients(meeting);
+  const recipients = recapRecipients(meeting.owner.email, meeting.sharedWith);
   return (
     <Dialog
       open
