@@ -37,7 +37,7 @@ beforeAll(async () => {
   runtime = await createTestRuntime();
   if (!runtime.env.NATS_URL) throw new Error('needs TEST_NATS_URL');
   publisher = new JetStreamBus(
-    { url: runtime.env.NATS_URL, name: 'test-publisher', namespace: runtime.shared.natsNamespace },
+    { url: runtime.env.NATS_URL, name: 'test-publisher', namespace: runtime.env.NATS_NAMESPACE },
     createLogger('publisher', 'silent'),
   );
 });

@@ -21,10 +21,6 @@ export interface SharedRuntime {
   keyStore?: KeyStore;
   /** Database schema names get this suffix (isolates parallel test runs on one server). */
   schemaSuffix?: string;
-  /** Redis keys get this prefix (isolates parallel test runs on one server). */
-  cachePrefix?: string;
-  /** NATS subjects and streams get this prefix (isolates parallel test runs on one server). */
-  natsNamespace?: string;
   /** Where spans go instead of OTLP (tests read traces from it). */
   spanExporter?: SpanExporter;
 }
@@ -59,7 +55,7 @@ export async function provideInfrastructure(
           {
             url: env.NATS_URL,
             name: service,
-            namespace: shared.natsNamespace ?? env.NATS_NAMESPACE,
+            namespace: env.NATS_NAMESPACE,
           },
           logger.child({ component: 'nats' }),
         )
@@ -72,7 +68,7 @@ export async function provideInfrastructure(
     cache = new RedisCache(
       {
         url: env.REDIS_URL,
-        namespace: `${shared.cachePrefix ?? env.CACHE_PREFIX ?? ''}${service}`,
+        namespace: `${env.CACHE_PREFIX ?? ''}${service}`,
       },
       logger.child({ component: 'redis' }),
     );

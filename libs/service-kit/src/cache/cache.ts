@@ -10,14 +10,13 @@ export interface Cache {
   get<T>(key: string): Promise<T | undefined>;
   set(key: string, value: unknown, ttlMs: number): Promise<void>;
   delete(key: string): Promise<void>;
-  isConnected(): boolean;
   close(): Promise<void>;
 }
 
 /** In-process cache for the embedded mode; namespaces share one bounded store. */
 export class MemoryCache implements Cache {
   constructor(
-    private readonly store: LRUCache<string, { value: string }> = new LRUCache({ max: 50_000 }),
+    private readonly store = new LRUCache<string, string>({ max: 50_000 }),
     private readonly namespace = '',
   ) {}
 
@@ -27,19 +26,15 @@ export class MemoryCache implements Cache {
 
   async get<T>(key: string): Promise<T | undefined> {
     const entry = this.store.get(this.namespace + key);
-    return entry ? (JSON.parse(entry.value) as T) : undefined;
+    return entry === undefined ? undefined : (JSON.parse(entry) as T);
   }
 
   async set(key: string, value: unknown, ttlMs: number): Promise<void> {
-    this.store.set(this.namespace + key, { value: JSON.stringify(value) }, { ttl: ttlMs });
+    this.store.set(this.namespace + key, JSON.stringify(value), { ttl: ttlMs });
   }
 
   async delete(key: string): Promise<void> {
     this.store.delete(this.namespace + key);
-  }
-
-  isConnected(): boolean {
-    return true;
   }
 
   async close(): Promise<void> {}
@@ -148,10 +143,6 @@ export class RedisCache implements Cache {
     } catch {
       throw new CacheUnavailableError();
     }
-  }
-
-  isConnected(): boolean {
-    return this.connected;
   }
 
   async close(): Promise<void> {

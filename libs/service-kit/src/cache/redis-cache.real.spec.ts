@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFaultProxy, type FaultProxy } from '@meetings/testing/services';
+import { eventually, startFaultProxy, type FaultProxy } from '@meetings/testing/services';
 import { CacheUnavailableError, RedisCache } from './cache.js';
 
 // Redis behind a fault proxy: whatever the network does, no cache call outlasts its timeout.
@@ -20,9 +20,11 @@ describe('RedisCache when Redis stops answering', () => {
       },
       pino({ level: 'silent' }),
     );
-    const started = Date.now();
-    while (!cache.isConnected() && Date.now() - started < 5_000)
-      await new Promise((r) => setTimeout(r, 20));
+    // Connected once a write can be read back.
+    await eventually(async () => {
+      await cache.set('k', { v: 1 }, 10_000);
+      return (await cache.get('k')) !== undefined;
+    }, 5_000);
   });
   afterAll(async () => {
     proxy.pass();
@@ -31,7 +33,6 @@ describe('RedisCache when Redis stops answering', () => {
   });
 
   it('answers a miss, skips the write and refuses the delete within the timeout during a partition', async () => {
-    await cache.set('k', { v: 1 }, 10_000);
     expect(await cache.get('k')).toEqual({ v: 1 });
     proxy.blackhole();
     try {

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
@@ -79,6 +80,24 @@ describe('embedded PostgreSQL shared by several services', () => {
     expect(count).toBe(1);
     await a.destroy();
     await b.destroy();
+  });
+
+  it("answers pg's pool.query on the driver's pool, as rate-limiter-flexible's typeorm store calls it", async () => {
+    const conn = { embedded: db, poolSize: 1, statementTimeoutMs: 5000 };
+    const source = await openDatabase(
+      { schema: 'svc_e', entities: [], migrations: [] },
+      conn,
+      logger,
+      true,
+    );
+    const pool = (source.driver as unknown as { master: pg.Pool }).master;
+    const result = await pool.query({
+      name: 'svc_e:schema',
+      text: 'SELECT current_schema() AS schema, $1::int AS n',
+      values: [7],
+    });
+    expect(result.rows).toEqual([{ schema: 'svc_e', n: 7 }]);
+    await source.destroy();
   });
 
   it('runs migrations once and records them', async () => {

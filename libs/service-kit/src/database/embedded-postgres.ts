@@ -119,18 +119,16 @@ type ConnectCallback = (
 export function embeddedPgDriver(db: EmbeddedPostgres, searchPath: string): unknown {
   class LeasedPool {
     private ended = false;
-    connect(callback?: ConnectCallback): Promise<pg.Client> | void {
+    connect(callback: ConnectCallback): void {
       const leased = this.ended
         ? Promise.reject(new Error('The pool has been closed.'))
         : db.lease(searchPath);
-      if (!callback)
-        return leased.then((lease) => Object.assign(lease.client, { release: lease.release }));
       leased.then(
         (lease) => callback(undefined, lease.client, lease.release),
         (error: Error) => callback(error),
       );
     }
-    /** pg's pool.query: one statement on a short lease (used by libraries given the pool). */
+    /** pg's pool.query: one statement on a short lease (rate-limiter-flexible's typeorm store). */
     async query(...args: Parameters<pg.Client['query']>): Promise<unknown> {
       const lease = await db.lease(searchPath);
       try {
@@ -142,13 +140,9 @@ export function embeddedPgDriver(db: EmbeddedPostgres, searchPath: string): unkn
     on(): this {
       return this;
     }
-    removeListener(): this {
-      return this;
-    }
-    end(callback?: (error?: Error) => void): Promise<void> {
+    end(callback: (error?: Error) => void): void {
       this.ended = true;
-      callback?.();
-      return Promise.resolve();
+      callback();
     }
   }
   return { Pool: LeasedPool, defaults: pg.defaults, types: pg.types };

@@ -9,8 +9,8 @@ import type { Delivery, MessageBus } from './bus.js';
 import { InProcessBus } from './in-process-bus.js';
 import { JetStreamBus } from './jetstream-bus.js';
 
-// The retry rule both buses share: a failure of the event itself counts towards the dead letter
-// (after `maxDeliver` of them); a failure that only means "a dependency is away" never does, so
+// The retry rule both buses share: a failure of the event itself dead-letters it once its
+// deliveries reach `maxDeliver`; a failure that only means "a dependency is away" never does, so
 // an outage of the database, cache or another service cannot turn good events into dead letters.
 const natsUrl = process.env.TEST_REAL === '1' ? process.env.TEST_NATS_URL : undefined;
 const namespace = `retries${randomUUID().slice(0, 8)}`;
@@ -42,8 +42,7 @@ describe.each(buses)('%s', (_name, makeBus) => {
     try {
       await bus.consume({
         durable: `transient_${randomUUID().slice(0, 8)}`,
-        stream: 'MEETINGS',
-        subjects: ['meetings.meeting.upserted'],
+        subject: 'meetings.meeting.upserted',
         maxDeliver: 2,
         handler: async ({ deliveryCount }) => {
           deliveries.push(deliveryCount);
@@ -70,8 +69,7 @@ describe.each(buses)('%s', (_name, makeBus) => {
     try {
       await bus.consume({
         durable,
-        stream: 'MEETINGS',
-        subjects: ['meetings.meeting.deleted'],
+        subject: 'meetings.meeting.deleted',
         maxDeliver: 3,
         handler: async ({ deliveryCount }) => {
           deliveries.push(deliveryCount);
@@ -87,6 +85,32 @@ describe.each(buses)('%s', (_name, makeBus) => {
       // Terminated: it does not come back.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect(deliveries).toEqual([1, 2, 3]);
+    } finally {
+      unsubscribe();
+      await bus.close();
+    }
+  });
+
+  it('transient failures, then a genuine one: dead-letters it at once, being past maxDeliver', async () => {
+    const bus = makeBus();
+    const deadLetters: Delivery[] = [];
+    const unsubscribe = bus.subscribe(`${DEAD_LETTER_PREFIX}.>`, (d) => deadLetters.push(d));
+    const deliveries: number[] = [];
+    try {
+      await bus.consume({
+        durable: `outage_then_poison_${randomUUID().slice(0, 8)}`,
+        subject: 'meetings.meeting.shared',
+        maxDeliver: 2,
+        handler: async ({ deliveryCount }) => {
+          deliveries.push(deliveryCount);
+          if (deliveryCount <= 3) throw new CacheUnavailableError();
+          throw new Error('this event cannot be applied');
+        },
+      });
+      void bus.publish(event('meetings.meeting.shared')).catch(() => undefined);
+      await eventually(async () => deadLetters.length > 0, 20_000);
+      expect(deliveries).toEqual([1, 2, 3, 4]);
+      expect(deadLetters).toHaveLength(1);
     } finally {
       unsubscribe();
       await bus.close();

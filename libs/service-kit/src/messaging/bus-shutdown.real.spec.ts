@@ -32,8 +32,7 @@ describe.runIf(natsUrl)('JetStream bus, stopping intake', () => {
     try {
       await first.consume({
         durable,
-        stream: 'MEETINGS',
-        subjects: ['meetings.meeting.upserted'],
+        subject: 'meetings.meeting.upserted',
         handler: async ({ body }) => {
           handledByFirst.push((body as { id: string }).id);
           started();
@@ -63,8 +62,7 @@ describe.runIf(natsUrl)('JetStream bus, stopping intake', () => {
     try {
       await second.consume({
         durable,
-        stream: 'MEETINGS',
-        subjects: ['meetings.meeting.upserted'],
+        subject: 'meetings.meeting.upserted',
         handler: async ({ body }) => {
           handledBySecond.add((body as { id: string }).id);
         },

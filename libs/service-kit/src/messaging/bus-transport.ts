@@ -1,4 +1,4 @@
-import { streamForSubject, type EventEnvelope } from '@meetings/contracts';
+import type { EventEnvelope } from '@meetings/contracts';
 import {
   BaseRpcContext,
   Server,
@@ -51,8 +51,7 @@ export class BusTransport extends Server implements CustomTransportStrategy {
     const durable = extras.durable ?? `${this.service}.${subject}`.replace(/[^\w-]/g, '_');
     await this.bus.consume({
       durable,
-      stream: streamForSubject(subject),
-      subjects: [subject],
+      subject,
       handler: async (delivery: Delivery) => {
         // The handler's @Payload({ schema }) checks the event against the contracts.
         const event = delivery.body as Partial<EventEnvelope>;

@@ -1,4 +1,3 @@
-import type { StreamName } from '@meetings/contracts';
 import type { z } from 'zod';
 
 export type Headers = Record<string, string>;
@@ -32,9 +31,9 @@ export function eventData<S extends z.ZodType>(
 export interface ConsumerSpec {
   /** Durable name: several replicas with the same name share the work. */
   durable: string;
-  stream: StreamName;
-  subjects: string[];
-  /** Deliveries before the message goes to the dead-letter subject. */
+  /** The bus works out the stream that holds it, as publish does. */
+  subject: string;
+  /** From this delivery on, a failure of the event itself dead-letters it (see redelivery.ts). */
   maxDeliver?: number;
   handler: (delivery: Delivery) => Promise<void>;
 }
@@ -79,18 +78,5 @@ export class BusUnavailableError extends Error {
   }
 }
 
-export const DEFAULT_MAX_DELIVER = 5;
-
 /** How long a message id is remembered, so that publishing it again is not delivered twice. */
 export const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
-
-/**
- * Redelivery delays stop growing here for failures that only mean "a dependency is away": those
- * are retried for as long as it takes instead of being dead-lettered (see transientFailure).
- */
-export const TRANSIENT_RETRY_CAP = 6;
-
-/** Backoff between redeliveries: 200 ms, 400 ms, 800 ms … capped at 10 s. */
-export function redeliveryDelayMs(deliveryCount: number): number {
-  return Math.min(10_000, 200 * 2 ** Math.max(0, deliveryCount - 1));
-}

@@ -1,13 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DEAD_LETTER_PREFIX, subjectMatches } from '@meetings/contracts';
+import { DEAD_LETTER_PREFIX, streamForSubject, subjectMatches } from '@meetings/contracts';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import {
   BusUnavailableError,
-  DEFAULT_MAX_DELIVER,
   DUPLICATE_WINDOW_MS,
-  redeliveryDelayMs,
-  TRANSIENT_RETRY_CAP,
   type BusMessage,
   type ConsumerLag,
   type ConsumerSpec,
@@ -15,7 +12,7 @@ import {
   type Headers,
   type MessageBus,
 } from './bus.js';
-import { transientFailure } from '../errors/transient.js';
+import { redeliveryDelay } from './redelivery.js';
 
 interface Consumer {
   spec: ConsumerSpec;
@@ -68,12 +65,14 @@ export class InProcessBus implements MessageBus {
     const headers = message.headers ?? {};
     this.broadcast(message.subject, message.body, headers);
     const deliveries = [...this.consumers.values()]
-      .filter((c) => c.spec.subjects.some((pattern) => subjectMatches(pattern, message.subject)))
+      .filter((c) => subjectMatches(c.spec.subject, message.subject))
       .map((consumer) => this.enqueue(consumer, message, headers));
     await Promise.all(deliveries);
   }
 
   async consume(spec: ConsumerSpec): Promise<void> {
+    // A subject no stream holds fails here, as it does on JetStream.
+    streamForSubject(spec.subject);
     // A second registration under the same durable name is another replica: it shares the work.
     if (!this.consumers.has(spec.durable))
       this.consumers.set(spec.durable, { spec, queue: Promise.resolve(), inFlight: 0 });
@@ -113,31 +112,15 @@ export class InProcessBus implements MessageBus {
   }
 
   private async deliver(spec: ConsumerSpec, message: BusMessage, headers: Headers): Promise<void> {
-    const maxDeliver = spec.maxDeliver ?? DEFAULT_MAX_DELIVER;
-    // Only failures of the event itself count towards the dead letter; a dependency that is away
-    // (database, cache, another service) is waited for, as JetStream does.
-    let failures = 0;
     for (let deliveryCount = 1; ; deliveryCount++) {
       try {
         const body = JSON.parse(JSON.stringify(message.body)) as unknown;
         await spec.handler({ subject: message.subject, body, headers, deliveryCount });
         return;
       } catch (error) {
-        const transient = transientFailure(error) !== null;
-        if (!transient) failures++;
-        this.logger.warn(
-          {
-            err: error,
-            consumer: spec.durable,
-            subject: message.subject,
-            deliveryCount,
-            transient,
-          },
-          'event handling failed',
-        );
-        if (failures >= maxDeliver) break;
-        if (!this.closed)
-          await sleep(redeliveryDelayMs(Math.min(deliveryCount, TRANSIENT_RETRY_CAP)));
+        const delayMs = redeliveryDelay(spec, message.subject, deliveryCount, error, this.logger);
+        if (delayMs === null) break;
+        if (!this.closed) await sleep(delayMs);
         if (this.closed) throw error;
       }
     }

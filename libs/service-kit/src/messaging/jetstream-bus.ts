@@ -27,10 +27,7 @@ import {
 import type { Logger } from 'pino';
 import {
   BusUnavailableError,
-  DEFAULT_MAX_DELIVER,
   DUPLICATE_WINDOW_MS,
-  redeliveryDelayMs,
-  TRANSIENT_RETRY_CAP,
   type BusMessage,
   type ConsumerLag,
   type ConsumerSpec,
@@ -38,7 +35,7 @@ import {
   type Headers,
   type MessageBus,
 } from './bus.js';
-import { transientFailure } from '../errors/transient.js';
+import { backoffMs, redeliveryDelay } from './redelivery.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -68,7 +65,7 @@ export class JetStreamBus implements MessageBus {
   private readonly ready: Promise<void>;
   private readonly ensuredStreams = new Map<StreamName, Promise<void>>();
   private readonly stoppers: (() => void)[] = [];
-  private readonly consumerSpecs: ConsumerSpec[] = [];
+  private readonly consumers: { spec: ConsumerSpec; stream: StreamName }[] = [];
   private closed = false;
   /** Set by stopIntake(): no new events for this process's handlers. */
   private intakeStopped = false;
@@ -178,19 +175,17 @@ export class JetStreamBus implements MessageBus {
   }
 
   async consume(spec: ConsumerSpec): Promise<void> {
-    this.consumerSpecs.push(spec);
-    void this.consumeLoop(spec);
+    const stream = streamForSubject(spec.subject);
+    this.consumers.push({ spec, stream });
+    void this.consumeLoop(spec, stream);
   }
 
   async consumerLag(): Promise<ConsumerLag[]> {
     if (!this.jsm || !this.isConnected()) return [];
     const lags: ConsumerLag[] = [];
-    for (const spec of this.consumerSpecs) {
+    for (const { spec, stream } of this.consumers) {
       try {
-        const info = await this.jsm.consumers.info(
-          this.named(spec.stream),
-          this.named(spec.durable),
-        );
+        const info = await this.jsm.consumers.info(this.named(stream), this.named(spec.durable));
         lags.push({
           consumer: spec.durable,
           pending: info.num_pending,
@@ -203,18 +198,14 @@ export class JetStreamBus implements MessageBus {
     return lags;
   }
 
-  private async consumeLoop(spec: ConsumerSpec): Promise<void> {
-    const maxDeliver = spec.maxDeliver ?? DEFAULT_MAX_DELIVER;
+  private async consumeLoop(spec: ConsumerSpec, stream: StreamName): Promise<void> {
     // close() stops the intake too.
     for (let attempt = 1; !this.intakeStopped; attempt++) {
       try {
         await this.ready;
-        await this.ensureStream(spec.stream);
-        await this.ensureConsumer(spec);
-        const consumer = await this.js!.consumers.get(
-          this.named(spec.stream),
-          this.named(spec.durable),
-        );
+        await this.ensureStream(stream);
+        await this.ensureConsumer(spec, stream);
+        const consumer = await this.js!.consumers.get(this.named(stream), this.named(spec.durable));
         const messages = await consumer.consume({ max_messages: 64 });
         if (this.intakeStopped) {
           void messages.close();
@@ -223,7 +214,7 @@ export class JetStreamBus implements MessageBus {
         this.stoppers.push(() => void messages.close());
         attempt = 0;
         for await (const msg of messages) {
-          await this.track(this.handle(spec, msg, maxDeliver));
+          await this.track(this.handle(spec, msg));
           if (this.intakeStopped) break;
         }
       } catch (error) {
@@ -234,20 +225,16 @@ export class JetStreamBus implements MessageBus {
     }
   }
 
-  private async ensureConsumer(spec: ConsumerSpec): Promise<void> {
+  private async ensureConsumer(spec: ConsumerSpec, streamName: StreamName): Promise<void> {
     const jsm = this.jsm!;
-    const stream = this.named(spec.stream);
+    const stream = this.named(streamName);
     const durable = this.named(spec.durable);
     const config = {
       durable_name: durable,
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
-      // One subject uses filter_subject, which NATS servers before 2.10 also understand.
-      ...(spec.subjects.length === 1
-        ? { filter_subject: this.out(spec.subjects[0]!) }
-        : { filter_subjects: spec.subjects.map((subject) => this.out(subject)) }),
-      // No server-side limit: our handler dead-letters after `maxDeliver` failures of the event
-      // itself, while failures that mean "a dependency is away" are retried until it is back.
+      filter_subject: this.out(spec.subject),
+      // No server-side limit: redeliveryDelay decides, and waits out a dependency that is away.
       max_deliver: -1,
       ack_wait: nanos(ACK_WAIT_MS),
       max_ack_pending: 1_000,
@@ -258,7 +245,7 @@ export class JetStreamBus implements MessageBus {
     );
   }
 
-  private async handle(spec: ConsumerSpec, msg: JsMsg, maxDeliver: number): Promise<void> {
+  private async handle(spec: ConsumerSpec, msg: JsMsg): Promise<void> {
     const deliveryCount = msg.info.deliveryCount;
     const headers = fromNatsHeaders(msg.headers);
     let body: unknown;
@@ -272,14 +259,9 @@ export class JetStreamBus implements MessageBus {
       await spec.handler({ subject: this.in(msg.subject), body, headers, deliveryCount });
       await msg.ackAck().catch(() => msg.ack());
     } catch (error) {
-      const transient = transientFailure(error) !== null;
-      this.logger.warn(
-        { err: error, consumer: spec.durable, subject: msg.subject, deliveryCount, transient },
-        'event handling failed',
-      );
-      if (!transient && deliveryCount >= maxDeliver)
-        await this.deadLetter(spec, msg, headers, errorText(error));
-      else msg.nak(redeliveryDelayMs(Math.min(deliveryCount, TRANSIENT_RETRY_CAP)));
+      const delayMs = redeliveryDelay(spec, msg.subject, deliveryCount, error, this.logger);
+      if (delayMs === null) await this.deadLetter(spec, msg, headers, errorText(error));
+      else msg.nak(delayMs);
     }
   }
 
@@ -307,7 +289,7 @@ export class JetStreamBus implements MessageBus {
     } catch (error) {
       // Without the dead letter stored, keep the message: it comes back after the backoff.
       this.logger.error({ err: error, consumer: spec.durable }, 'dead-lettering failed');
-      msg.nak(redeliveryDelayMs(spec.maxDeliver ?? DEFAULT_MAX_DELIVER));
+      msg.nak(backoffMs(msg.info.deliveryCount));
     }
   }
 

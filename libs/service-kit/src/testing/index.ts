@@ -197,7 +197,7 @@ export async function createTestRuntime(): Promise<TestRuntime> {
   let bus: InProcessBus | undefined;
   if (real.nats) {
     env.NATS_URL = real.nats;
-    shared.natsNamespace = tag;
+    env.NATS_NAMESPACE = tag;
   } else {
     bus = new InProcessBus(logger);
     shared.bus = bus;
@@ -205,7 +205,7 @@ export async function createTestRuntime(): Promise<TestRuntime> {
 
   if (real.redis) {
     env.REDIS_URL = real.redis;
-    shared.cachePrefix = `${tag}:`;
+    env.CACHE_PREFIX = `${tag}:`;
   } else {
     shared.memoryCache = new MemoryCache();
   }
