@@ -82,9 +82,13 @@ export function proxyLiveNotes(
   };
 }
 
-/** HTTPS as Fastify's `request.protocol` reads it: the socket, or a trusted proxy's word. */
+/**
+ * HTTPS as Fastify's `request.protocol` reads it: the last X-Forwarded-Proto value (the trusted
+ * proxy's) when the nearest hop is trusted and the header is there, else the socket.
+ */
 function isSecure(request: IncomingMessage, trustedProxyHops: number): boolean {
-  if ((request.socket as TLSSocket).encrypted) return true;
-  if (trustedProxyHops < 1) return false;
-  return header(request.headers, 'x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
+  const forwarded = header(request.headers, 'x-forwarded-proto');
+  if (forwarded && trustedProxyHops > 0)
+    return forwarded.slice(forwarded.lastIndexOf(',') + 1).trim() === 'https';
+  return (request.socket as TLSSocket).encrypted === true;
 }

@@ -203,3 +203,21 @@ describe('rebuilding at start', () => {
     ).toBeGreaterThan(0);
   });
 });
+
+describe('stopping while svc-meetings does not answer', () => {
+  it('ends the wait between attempts at once and gives up with the last failure', async () => {
+    const meetings = new FakeMeetings();
+    const h = await ActionsHarness.start({ MEETINGS_INTERNAL_URL: await meetings.reserve() });
+    const rebuilds = h.service.app.get(IndexRebuildService);
+    const outcome = rebuilds.rebuildWhenReachable('operator').catch((error: unknown) => error);
+    // The first attempt has failed: the next one is a second away.
+    await eventually(async () => rebuilds.currentStatus().state === 'failed');
+    const stopping = Date.now();
+    const closed = h.close();
+    expect(await outcome).toMatchObject({ status: 503 });
+    const waited = Date.now() - stopping;
+    await closed;
+    await meetings.close();
+    expect(waited).toBeLessThan(800);
+  });
+});

@@ -1,5 +1,11 @@
 import { driftAfterMigrations, testDatabases } from '@meetings/service-kit/testing';
 import { describe, expect, it } from 'vitest';
+import {
+  IndexedActionEntity,
+  IndexedMeetingEntity,
+  MeetingReaderEntity,
+} from '../src/action-index/index.entities.js';
+import { overwrittenColumns } from '../src/action-index/meeting-index.writer.js';
 import { actionsService } from '../src/app.js';
 import { ActionsHarness } from './harness.js';
 
@@ -21,6 +27,40 @@ it('reverts and reapplies its migrations cleanly', async () => {
     expect(left!.n).toBe(0);
     await db.runMigrations({ transaction: 'each' });
     expect(await h.dumpIndex()).toEqual([]);
+  } finally {
+    await h.close();
+  }
+});
+
+it('overwrites every column but the key on its upserts', async () => {
+  const h = await ActionsHarness.start();
+  try {
+    const { manager } = h.service.dataSource;
+    expect(overwrittenColumns(manager, IndexedMeetingEntity)).toEqual([
+      'version',
+      'title',
+      'date',
+      'owner_id',
+      'owner_email',
+      'shared_with',
+      'deleted_at',
+      'indexed_at',
+    ]);
+    expect(overwrittenColumns(manager, IndexedActionEntity)).toEqual([
+      'text',
+      'completed',
+      'order',
+      'hashtags',
+      'hashtag_keys',
+      'assignee',
+      'due_date',
+      'meeting_title',
+      'meeting_date',
+      'owner_id',
+      'owner_email',
+      'shared_with',
+    ]);
+    expect(overwrittenColumns(manager, MeetingReaderEntity)).toEqual(['meeting_date', 'owner_id']);
   } finally {
     await h.close();
   }

@@ -12,7 +12,6 @@ import { SubscriptionEventsController } from './entitlement/subscription-events.
 import { MeetingsExportController } from './export/meetings-export.controller.js';
 import { MeetingsExportService } from './export/meetings-export.service.js';
 import { ActionStore, AgendaStore } from './items/item-store.js';
-import { LiveNotesAccess } from './collab/live-notes.access.js';
 import { LiveNotesRights } from './collab/live-notes.rights.js';
 import { LiveNotesServer } from './collab/live-notes.server.js';
 import { LiveNotesStore } from './collab/live-notes.store.js';
@@ -74,7 +73,6 @@ import { MeetingWriter } from './writing/meeting-writer.service.js';
     MeetingsExportService,
     RecapService,
     MarkdownService,
-    LiveNotesAccess,
     LiveNotesStore,
     LiveNotesServer,
     LiveNotesRights,

@@ -131,6 +131,35 @@ describe('the entitlement cache', () => {
     ).toEqual([{ status: 'free', version: 3 }]);
   });
 
+  it('keeps the newest plan per user: a plan of the same version replaces it, an older one does not', async () => {
+    const user = testUser();
+    const entitlements = h.meetings.app.get(EntitlementService);
+    const change = (version: number, status: 'trial' | 'free' | 'paid') =>
+      h.meetings.dataSource.transaction((tx) =>
+        entitlements.changed(tx, {
+          userId: user.id,
+          email: user.email,
+          status,
+          trialExpiresOn: '2099-01-01',
+          version,
+        }),
+      );
+    const kept = () =>
+      h.meetings.dataSource.query(
+        `SELECT status, version FROM known_entitlement WHERE user_id = $1`,
+        [user.id],
+      );
+    // Two first answers at once: one inserts, the other waits for it and then applies its rule.
+    await Promise.all([change(2, 'paid'), change(1, 'free')]);
+    expect(await kept()).toEqual([{ status: 'paid', version: 2 }]);
+    await change(2, 'free');
+    expect(await kept()).toEqual([{ status: 'free', version: 2 }]);
+    await change(1, 'paid');
+    expect(await kept()).toEqual([{ status: 'free', version: 2 }]);
+    await change(3, 'paid');
+    expect(await kept()).toEqual([{ status: 'paid', version: 3 }]);
+  });
+
   it('answers 504 with the kit error when svc-subscription does not answer in time', async () => {
     const user = testUser();
     h.subscription.hang(user);

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { LOGGER, SERVICE_CONFIG } from '@meetings/service-kit';
 import {
   Inject,
@@ -39,8 +40,7 @@ const RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_
 export class IndexRebuildService implements OnApplicationBootstrap, OnModuleDestroy {
   private current: Promise<RebuildStatus> | null = null;
   private status: RebuildStatus = { state: 'idle', exported: 0, applied: 0, retired: 0 };
-  private stopping = false;
-  private wakeUp: (() => void) | undefined;
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -56,8 +56,7 @@ export class IndexRebuildService implements OnApplicationBootstrap, OnModuleDest
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.stopping = true;
-    this.wakeUp?.();
+    this.stopping.abort();
     await this.current?.catch(() => undefined);
   }
 
@@ -84,14 +83,15 @@ export class IndexRebuildService implements OnApplicationBootstrap, OnModuleDest
         return await this.rebuild(trigger);
       } catch (error) {
         const delay = RETRY_DELAYS_MS[attempt];
-        if (this.stopping || !isUpstreamUnavailable(error) || delay === undefined) throw error;
+        const { signal } = this.stopping;
+        if (signal.aborted || !isUpstreamUnavailable(error) || delay === undefined) throw error;
         if (attempt === 0)
           this.logger.warn(
             { retryInMs: delay },
             'svc-meetings does not answer yet; the index rebuild will retry',
           );
-        await this.pause(delay);
-        if (this.stopping) throw error;
+        await sleep(delay, undefined, { signal }).catch(() => undefined);
+        if (signal.aborted) throw error;
       }
     }
   }
@@ -102,23 +102,12 @@ export class IndexRebuildService implements OnApplicationBootstrap, OnModuleDest
       this.logger.info('action index is empty: rebuilding it from svc-meetings');
       this.logger.info(await this.rebuildWhenReachable('start'), 'action index rebuilt at start');
     } catch (error) {
-      if (this.stopping) return;
+      if (this.stopping.signal.aborted) return;
       this.logger.error(
         { err: error },
         'action index rebuild at start gave up; run it with the operator route or the CLI',
       );
     }
-  }
-
-  /** A wait that ends early when the service stops. */
-  private pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
   }
 
   private async run(trigger: RebuildTrigger): Promise<RebuildStatus> {
@@ -156,7 +145,7 @@ export class IndexRebuildService implements OnApplicationBootstrap, OnModuleDest
     const seen = new Set<string>();
     let afterId: string | undefined;
     do {
-      if (this.stopping) throw new Error('The service is stopping.');
+      if (this.stopping.signal.aborted) throw new Error('The service is stopping.');
       const page = await this.meetings.exportPage(afterId, this.config.INDEX_REBUILD_PAGE_SIZE);
       for (const meeting of page.meetings) seen.add(meeting.id);
       this.status.applied += await this.writer.upsertAll(page.meetings);

@@ -15,30 +15,6 @@ const NO_CONTENT = {
   ownerEmail: null,
   sharedWith: [],
 } satisfies Partial<IndexedMeeting>;
-const MEETING_COLUMNS = [
-  'version',
-  'title',
-  'date',
-  'owner_id',
-  'owner_email',
-  'shared_with',
-  'deleted_at',
-  'indexed_at',
-];
-const ACTION_COLUMNS = [
-  'text',
-  'completed',
-  'order',
-  'hashtags',
-  'hashtag_keys',
-  'assignee',
-  'due_date',
-  'meeting_title',
-  'meeting_date',
-  'owner_id',
-  'owner_email',
-  'shared_with',
-];
 const now = () => 'now()';
 
 /**
@@ -138,7 +114,7 @@ export class MeetingIndexWriter {
       .insert()
       .into(IndexedMeeting)
       .values({ ...row, indexedAt: now })
-      .orUpdate(MEETING_COLUMNS, ['id'], {
+      .orUpdate(overwrittenColumns(manager, IndexedMeeting), ['id'], {
         upsertType: 'on-conflict-do-update',
         overwriteCondition: { where: wins },
       })
@@ -175,7 +151,7 @@ export class MeetingIndexWriter {
           ownerId: meeting.ownerId,
         })),
       )
-      .orUpdate(['meeting_date', 'owner_id'], ['meeting_id', 'reader'], {
+      .orUpdate(overwrittenColumns(manager, MeetingReader), ['meeting_id', 'reader'], {
         upsertType: 'on-conflict-do-update',
         skipUpdateIfNoValuesChanged: true,
       })
@@ -211,13 +187,21 @@ export class MeetingIndexWriter {
           sharedWith,
         })),
       )
-      .orUpdate(ACTION_COLUMNS, ['meeting_id', 'id'], {
+      .orUpdate(overwrittenColumns(manager, IndexedAction), ['meeting_id', 'id'], {
         upsertType: 'on-conflict-do-update',
         skipUpdateIfNoValuesChanged: true,
       })
       .updateEntity(false)
       .execute();
   }
+}
+
+/** What an upsert of the entity's row overwrites: every column but the key. */
+export function overwrittenColumns(manager: EntityManager, entity: new () => object): string[] {
+  return manager.connection
+    .getMetadata(entity)
+    .columns.filter((column) => !column.isPrimary)
+    .map((column) => column.databaseName);
 }
 
 /** A tombstone keeps no content: its reader rows and actions go. */

@@ -1,4 +1,5 @@
 import { MeetingErrorCode, type MeetingRole } from '@meetings/contracts';
+import { DomainError } from '@meetings/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { EntitlementService } from '../entitlement/entitlement.service.js';
@@ -55,6 +56,24 @@ export class MeetingAccess {
     const meeting = await this.readable(caller, meetingId);
     await this.requireEditorWith(this.dataSource.manager, caller, meeting, plan);
     return meeting;
+  }
+
+  /**
+   * What a caller may do in a meeting's live notes: nothing (the meeting's own refusal: not found,
+   * access denied), `read`, or `edit` exactly where an HTTP save of the notes would be accepted
+   * (owner or editor, on a plan that edits).
+   */
+  async liveNotesRights(caller: Caller, meetingId: string): Promise<'read' | 'edit'> {
+    // Sight first: it needs only the database, so a lost share is found even when the plan cannot be asked.
+    const meeting = await this.readable(caller, meetingId);
+    const plan = await this.editingPlan(caller);
+    try {
+      await this.requireEditorWith(this.dataSource.manager, caller, meeting, plan);
+      return 'edit';
+    } catch (error) {
+      if (error instanceof DomainError && error.status === 403) return 'read';
+      throw error;
+    }
   }
 
   /**

@@ -13,7 +13,7 @@ import {
 } from '@meetings/service-kit';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { LiveNotesAccess } from './live-notes.access.js';
+import { MeetingAccess } from '../access/meeting-access.service.js';
 import { LiveNotesServer, type RoomSocket } from './live-notes.server.js';
 
 /**
@@ -31,7 +31,7 @@ export class LiveNotesRights implements OnModuleInit, OnModuleDestroy {
     @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly server: LiveNotesServer,
-    private readonly access: LiveNotesAccess,
+    private readonly access: MeetingAccess,
   ) {}
 
   onModuleInit(): void {
@@ -60,7 +60,7 @@ export class LiveNotesRights implements OnModuleInit, OnModuleDestroy {
   private async check(meetingId: string, socket: RoomSocket): Promise<void> {
     let rights: 'read' | 'edit' | null;
     try {
-      rights = await this.access.rights(socket.caller, meetingId);
+      rights = await this.access.liveNotesRights(socket.caller, meetingId);
     } catch (error) {
       if (!(error instanceof DomainError)) {
         // Not known now (svc-subscription away): the socket keeps what it was given.

@@ -23,8 +23,8 @@ import type { Logger } from 'pino';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import * as Y from 'yjs';
 import type { Caller } from '../access/caller.js';
+import { MeetingAccess } from '../access/meeting-access.service.js';
 import type { MeetingsEnv } from '../config.js';
-import { LiveNotesAccess } from './live-notes.access.js';
 import { FROM_STORE, LiveNotesStore } from './live-notes.store.js';
 import { replaceNotes } from './notes-doc.js';
 
@@ -79,7 +79,7 @@ export class LiveNotesServer
     @Inject(KEY_STORE) private readonly keys: KeyStore,
     @Inject(SERVICE_CONFIG) config: MeetingsEnv,
     @Inject(LOGGER) private readonly logger: Logger,
-    private readonly access: LiveNotesAccess,
+    private readonly access: MeetingAccess,
     private readonly store: LiveNotesStore,
   ) {
     const extensions: Extension[] = [];
@@ -164,7 +164,7 @@ export class LiveNotesServer
     let caller: Caller;
     try {
       caller = await verifyInternalToken(this.keys, request.headers.authorization);
-      const rights = await this.access.rights(caller, meetingId);
+      const rights = await this.access.liveNotesRights(caller, meetingId);
       context = { meetingId, readOnly: rights === 'read' };
     } catch (error) {
       if (!(error instanceof DomainError))

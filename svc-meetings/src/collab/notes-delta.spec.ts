@@ -1,16 +1,11 @@
-import QuillDelta from 'quill-delta';
-import * as Y from 'yjs';
-
-// A CommonJS package: its class is the module's `default`.
-const Delta = QuillDelta.default;
-type Delta = InstanceType<typeof Delta>;
 import { describe, expect, it } from 'vitest';
-import { deltaToHtml, htmlToDelta, type NotesOp } from './notes-delta.js';
+import * as Y from 'yjs';
+import { Delta, deltaToHtml, htmlToDelta, type NotesOp } from './notes-delta.js';
+import { notesHtml, notesText, replaceNotes, seededState } from './notes-doc.js';
 
 /** Ops as Quill keeps them: neighbours with the same formats in one insert. */
 const quillOps = (ops: NotesOp[]) =>
   ops.reduce((delta, op) => delta.insert(op.insert, op.attributes), new Delta()).ops;
-import { notesHtml, notesText, replaceNotes, seededState } from './notes-doc.js';
 
 describe('notes HTML and the live document', () => {
   it('reads the editor subset as Quill would', () => {

@@ -1,5 +1,10 @@
 import { Parser } from 'htmlparser2';
+import QuillDelta from 'quill-delta';
 import { QuillDeltaToHtmlConverter } from 'quill-delta-to-html';
+
+// A CommonJS package: its class is the module's `default`.
+export const Delta = QuillDelta.default;
+export type Delta = InstanceType<typeof Delta>;
 
 /** One operation of a Quill document (inserts only): text or an image, with its formats. */
 export interface NotesOp {
@@ -24,7 +29,8 @@ const BLOCKS = new Set(['p', 'h1', 'h2', 'blockquote', 'li', 'div']);
  * it, so a room can start from notes written before live editing (or sent without it).
  */
 export function htmlToDelta(html: string): NotesOp[] {
-  const ops: NotesOp[] = [];
+  // Delta#insert keeps ops as Quill does: no empty formats, same-format neighbours in one insert.
+  const delta = new Delta();
   const inline: { tag: string; attributes: Record<string, string> }[] = [];
   const lists: string[] = [];
   let block: Record<string, string | number | boolean> | null = null;
@@ -36,17 +42,13 @@ export function htmlToDelta(html: string): NotesOp[] {
     for (const open of inline) Object.assign(attributes, open.attributes);
     return attributes;
   };
-  const push = (op: NotesOp) => {
-    if (op.attributes && Object.keys(op.attributes).length === 0) delete op.attributes;
-    ops.push(op);
-  };
-  const lineEnd = () => push({ insert: '\n', attributes: { ...(block ?? {}) } });
-  const content = (op: NotesOp) => {
+  const lineEnd = () => delta.insert('\n', block);
+  const content = (insert: NotesOp['insert'], attributes: NotesOp['attributes']) => {
     if (pendingBreak) lineEnd();
     pendingBreak = false;
     if (!block) block = {};
     blockHasContent = true;
-    push(op);
+    delta.insert(insert, attributes);
   };
   const startBlock = (attributes: Record<string, string | number | boolean>) => {
     if (block && blockHasContent) lineEnd();
@@ -79,7 +81,7 @@ export function htmlToDelta(html: string): NotesOp[] {
           const size: Record<string, string> = {};
           if (attributes.width) size.width = attributes.width;
           if (attributes.height) size.height = attributes.height;
-          content({ insert: { image: attributes.src }, attributes: { ...formats(), ...size } });
+          content({ image: attributes.src }, { ...formats(), ...size });
         } else if (name === 'a') {
           inline.push({ tag: name, attributes: attributes.href ? { link: attributes.href } : {} });
         } else if (INLINE[name]) {
@@ -92,7 +94,7 @@ export function htmlToDelta(html: string): NotesOp[] {
         const attributes: Record<string, string | boolean> = formats();
         for (const [key, value] of Object.entries(attributes))
           if (value === 'true') attributes[key] = true;
-        content({ insert: text, attributes });
+        content(text, attributes);
       },
       onclosetag(name) {
         if (name === 'ol' || name === 'ul') lists.pop();
@@ -107,26 +109,7 @@ export function htmlToDelta(html: string): NotesOp[] {
   );
   parser.end(html);
   if (block) endBlock();
-  return mergeText(ops);
-}
-
-/** Neighbouring text runs with the same formats as one insert, as Quill keeps them. */
-function mergeText(ops: NotesOp[]): NotesOp[] {
-  const merged: NotesOp[] = [];
-  for (const op of ops) {
-    const last = merged.at(-1);
-    if (
-      last &&
-      typeof last.insert === 'string' &&
-      typeof op.insert === 'string' &&
-      JSON.stringify(last.attributes ?? {}) === JSON.stringify(op.attributes ?? {})
-    ) {
-      last.insert += op.insert;
-    } else {
-      merged.push({ ...op });
-    }
-  }
-  return merged;
+  return delta.ops as NotesOp[];
 }
 
 /**

@@ -1,12 +1,7 @@
 import { LIVE_NOTES_TEXT } from '@meetings/contracts';
-import QuillDelta from 'quill-delta';
-import * as Y from 'yjs';
-
-// A CommonJS package: its class is the module's `default`.
-const Delta = QuillDelta.default;
-type Delta = InstanceType<typeof Delta>;
 import { sanitizeNotes } from '@meetings/service-kit';
-import { deltaToHtml, htmlToDelta, type NotesOp } from './notes-delta.js';
+import * as Y from 'yjs';
+import { Delta, deltaToHtml, htmlToDelta, type NotesOp } from './notes-delta.js';
 
 export function notesText(doc: Y.Doc): Y.Text {
   return doc.getText(LIVE_NOTES_TEXT);

@@ -16,7 +16,7 @@ import {
 } from '@meetings/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { DataSource, LessThanOrEqual, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { Caller } from '../access/caller.js';
 import type { MeetingsEnv } from '../config.js';
 import { KnownEntitlementEntity as KnownEntitlement } from '../store/entities.js';
@@ -95,34 +95,30 @@ export class EntitlementService {
     });
   }
 
-  /**
-   * Only a newer plan replaces the kept one: answers and events may arrive in any order. A row
-   * another writer created meanwhile gets the same newer-only update.
-   */
+  /** Only a plan not older than the kept one replaces it: answers and events come in any order. */
   private async remember(q: EntityManager, entitlement: Entitlement): Promise<void> {
-    const kept = {
-      status: entitlement.status,
-      canCreate: entitlement.canCreate,
-      trialExpiresOn: new Date(entitlement.trialExpiresOn),
-      version: entitlement.version,
-    };
-    const replaceOlder = () =>
-      q.update(
-        KnownEntitlement,
-        { userId: entitlement.userId, version: LessThanOrEqual(entitlement.version) },
-        { ...kept, updatedAt: () => 'now()' },
-      );
-    if ((await replaceOlder()).affected) return;
-    const inserted = await q
+    await q
       .createQueryBuilder()
       .insert()
       .into(KnownEntitlement)
-      .values({ userId: entitlement.userId, ...kept })
-      .orIgnore()
-      .returning(['userId'])
+      .values({
+        userId: entitlement.userId,
+        status: entitlement.status,
+        canCreate: entitlement.canCreate,
+        trialExpiresOn: new Date(entitlement.trialExpiresOn),
+        version: entitlement.version,
+        updatedAt: () => 'now()',
+      })
+      .orUpdate(
+        ['status', 'can_create', 'trial_expires_on', 'version', 'updated_at'],
+        ['user_id'],
+        {
+          upsertType: 'on-conflict-do-update',
+          overwriteCondition: { where: 'known_entitlement.version <= EXCLUDED.version' },
+        },
+      )
       .updateEntity(false)
       .execute();
-    if ((inserted.raw as unknown[]).length === 0) await replaceOlder();
   }
 
   /**

@@ -35,16 +35,14 @@ export function selection(
   return selectedProperties(metadata, omit).map((property) => `${alias}.${property}`);
 }
 
-/** Updates the rows with the changes that are defined (undefined leaves a column as it is). */
+/** Updates the rows with the changes that are defined; TypeORM refuses an update with none. */
 export async function updateDefined<T extends ObjectLiteral>(
   repository: Repository<T>,
   where: FindOptionsWhere<T>,
   changes: Parameters<Repository<T>['update']>[1],
 ): Promise<void> {
-  const defined = Object.fromEntries(
-    Object.entries(changes).filter(([, value]) => value !== undefined),
-  );
-  if (Object.keys(defined).length > 0) await repository.update(where, defined as typeof changes);
+  if (Object.values(changes).some((value) => value !== undefined))
+    await repository.update(where, changes);
 }
 
 /** The database name of an entity property, for the SQL the query builder cannot write. */

@@ -84,14 +84,9 @@ export function meetingSnapshot(
     ownerEmail: meeting.ownerEmail,
     sharedWith: meeting.sharedWith,
     seriesId: meeting.seriesId,
-    actions: actions.map((action) => ({
-      id: action.id,
-      text: action.text,
-      completed: action.completed,
-      order: action.position,
-      hashtags: action.hashtags,
-      assignee: action.assignee,
-      dueDate: action.dueDate,
-    })),
+    actions: actions.map((action) => {
+      const { _id, ...snapshot } = actionItemView(action);
+      return snapshot;
+    }),
   };
 }
