@@ -5,21 +5,7 @@ import type { RemoteName } from '@meetings/federation/remotes';
 import type { ComponentType } from 'react';
 import { remoteForPath } from '@meetings/shell/routing';
 
-export const REMOTE_LOAD_TIMEOUT_MS = 3_500;
-
 export type RemoteAppModule = { default: ComponentType };
-
-export class RemoteUnavailableError extends Error {
-  override readonly name = 'RemoteUnavailableError';
-  constructor(
-    readonly remote: RemoteName,
-    reason: string,
-  ) {
-    super(`${remote} is unavailable: ${reason}`);
-  }
-}
-
-export function setRemoteFallback(): void {}
 
 export function resetRemote(): void {}
 

@@ -50,6 +50,3 @@ export type AppConfiguration = Configuration & { devServer?: DevServerConfigurat
 export declare function createAppConfig(
   options: AppConfigOptions,
 ): (env: unknown, argv?: { mode?: string }) => AppConfiguration | AppConfiguration[];
-
-/** Versions of the singletons the shell provides (package name → installed version). */
-export declare function providedSingletonVersions(dir: string): Record<string, string>;

@@ -116,18 +116,6 @@ function installedVersionFrom(pkg, fromDir) {
   }
 }
 
-/**
- * Versions of the singletons the shell provides, for checking each remote against them. A subpath
- * key (`@meetings/domain/dates`) has its package's version, as the remotes' manifests say.
- */
-export function providedSingletonVersions(dir) {
-  return Object.fromEntries(
-    SINGLETON_SHARE_KEYS.filter((key) => !key.endsWith('/'))
-      .map((key) => [key, installedVersionFrom(packageNameOf(key), dir)])
-      .filter(([, version]) => version),
-  );
-}
-
 /** The package a share key belongs to: `@scope/name` or `name`, without a subpath. */
 function packageNameOf(key) {
   return key.match(/^(@[^/]+\/[^/]+|[^/]+)/)[1];
@@ -162,6 +150,7 @@ export function sharedDependencies(packageJson, { isHost = false } = {}) {
       singleton: true,
       eager: false,
       requiredVersion: requiredRange(ranges, key, packageJson),
+      // Provided by absolute path, it gets no version from rspack (the manifest would say "0").
       version: installedVersionFrom('@mui/material', import.meta.dirname),
     };
   }
@@ -446,10 +435,6 @@ export function createAppConfig({ name, dir, exposes, isHost = false, port, stat
             ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: production }),
           },
         }),
-        isHost &&
-          new rspack.DefinePlugin({
-            __SHELL_SINGLETON_VERSIONS__: JSON.stringify(providedSingletonVersions(dir)),
-          }),
         needsPage &&
           page({
             filename: 'index.html',

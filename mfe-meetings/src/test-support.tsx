@@ -133,8 +133,7 @@ function MeetingHolder({
   children: (meeting: Meeting, onChange: (patch: MeetingPatch) => void) => ReactNode;
 }) {
   const [current, setCurrent] = useState(initial);
-  const onChange = (patch: MeetingPatch) =>
-    setCurrent((value) => ({ ...value, ...(typeof patch === 'function' ? patch(value) : patch) }));
+  const onChange = (patch: MeetingPatch) => setCurrent((value) => ({ ...value, ...patch }));
   return children(current, onChange);
 }
 

@@ -4,16 +4,14 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@meetings/shell-context/router';
 import { BRANDING_PATH } from '@meetings/federation/remotes';
 import { applyBrandingToDocument, fetchBranding } from './branding.js';
-import { setRemoteFallback, startRemotes } from './federation/runtime.js';
+import { startRemotes } from './federation/runtime.js';
 import { startRemoteComponent } from './remote/remote-components.js';
-import { remoteUnavailableModule } from './remote/RemoteFallback.js';
 import { AppRoutes, preloadAppChrome } from './routing/AppRoutes.js';
 import { NavigationBridge, navigateTo } from './routing/NavigationBridge.js';
 import { Paths, remoteForPath } from './routing/paths.js';
 
 async function start(): Promise<void> {
   const { pathname } = globalThis.location;
-  setRemoteFallback(remoteUnavailableModule);
   preloadAppChrome(pathname);
   // index.ts registered the remotes before React loaded; the HTML preloaded the branding.
   const [, branding] = await Promise.all([

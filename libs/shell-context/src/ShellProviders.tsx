@@ -1,11 +1,12 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import GlobalStyles from '@mui/material/GlobalStyles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 // Through the package's own import map, not '@mui/material/styles': that request would be
 // consumed as the shared module, which is never tree-shaken (all of MUI's styles index and the
 // component classes its enhanceHighContrast names). Here only the two exports used are bundled.
 import { ThemeProvider } from '#mui-styles';
 import { TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from '@meetings/contracts';
-import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { ShellContext } from './context.js';
 import { createAppTheme } from './mui-theme.js';
 import { PrintStyles } from './print-styles.js';
@@ -55,23 +56,6 @@ function useToastRegionHotkey(): void {
   }, []);
 }
 
-const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
-
-function subscribeReducedMotion(onChange: () => void): () => void {
-  const query = globalThis.matchMedia?.(REDUCED_MOTION_QUERY);
-  query?.addEventListener('change', onChange);
-  return () => query?.removeEventListener('change', onChange);
-}
-
-/** Whether the user asked the system for less motion; follows a change at once. */
-function useReducedMotion(): boolean {
-  return useSyncExternalStore(
-    subscribeReducedMotion,
-    () => globalThis.matchMedia?.(REDUCED_MOTION_QUERY).matches ?? false,
-    () => false,
-  );
-}
-
 /**
  * notistack's provider, rendered from the first toast on (the queue fetches it then). The effect
  * runs after the provider has mounted and set notistack's enqueue, so the queue attaches to it then.
@@ -116,7 +100,8 @@ export function ShellProviders({
   children: ReactNode;
 }) {
   const { resolved } = useStore(services.theme);
-  const reducedMotion = useReducedMotion();
+  // noSsr: the first render already knows, so the theme is not built twice.
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
   const theme = useMemo(
     () => createAppTheme(services.branding, resolved, reducedMotion),
     [services.branding, resolved, reducedMotion],

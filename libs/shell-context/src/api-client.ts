@@ -65,7 +65,6 @@ export interface RequestOptions {
 export const KEEPALIVE_MAX_BODY_BYTES = 64 * 1024;
 
 export interface ApiClient {
-  request<T>(method: string, path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;
   post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
   put<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
@@ -205,7 +204,6 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 
   return {
-    request,
     get: (path, opts) => request('GET', path, opts),
     post: (path, body, opts) => request('POST', path, { ...opts, body }),
     put: (path, body, opts) => request('PUT', path, { ...opts, body }),

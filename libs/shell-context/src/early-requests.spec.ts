@@ -53,6 +53,7 @@ describe('the early requests of a first load', () => {
 
   it('ask only the route checks on guarded screens and unknown app paths', () => {
     expect(urlsFor('/privacy')).toEqual(GUARD);
+    expect(urlsFor('/trial-notice/')).toEqual(GUARD);
     expect(urlsFor('/subscription-choice')).toEqual(GUARD);
     expect(urlsFor('/app/settings')).toEqual(GUARD);
     expect(urlsFor('/app/meetings/%E0%A4%A')).toEqual(GUARD);

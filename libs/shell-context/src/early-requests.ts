@@ -1,5 +1,8 @@
 import { PAGE_SIZE } from '@meetings/contracts';
 import { apiUrl, startEarlyGet, type RequestOptions } from './api-client.js';
+import { GUARDED_ONBOARDING_PATHS, isAppPath, withoutTrailingSlash } from './paths.js';
+
+export { GUARDED_ONBOARDING_PATHS, isAppPath, Paths, withoutTrailingSlash } from './paths.js';
 
 /** A GET of the API, as the API client takes it (path under /api, query). */
 export interface EarlyRequest {
@@ -14,7 +17,6 @@ const GUARD_CHECKS: readonly EarlyRequest[] = [
   { path: '/auth/subscription-status' },
 ];
 
-const GUARDED_ONBOARDING = /^\/(privacy|trial-notice|subscription-choice)\/?$/;
 const MEETINGS_LIST = /^\/app(\/|\/meetings\/?)?$/;
 const MEETING = /^\/app\/meetings\/([^/]+)(\/readonly)?\/?$/;
 const ACTIONS = /^\/app\/actions\/?$/;
@@ -42,8 +44,8 @@ export const meetingRequest = (id: string): EarlyRequest => ({
  * script runs, so they travel while the code downloads instead of one after another after it.
  */
 export function earlyRequestsFor(pathname: string): EarlyRequest[] {
-  if (GUARDED_ONBOARDING.test(pathname)) return [...GUARD_CHECKS];
-  if (pathname !== '/app' && !pathname.startsWith('/app/')) return [];
+  if (GUARDED_ONBOARDING_PATHS.includes(withoutTrailingSlash(pathname))) return [...GUARD_CHECKS];
+  if (!isAppPath(pathname)) return [];
   const page = pageRequest(pathname);
   return page ? [...GUARD_CHECKS, page] : [...GUARD_CHECKS];
 }

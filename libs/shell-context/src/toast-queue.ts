@@ -1,4 +1,5 @@
 import type { OptionsObject, SnackbarKey, SnackbarMessage } from 'notistack';
+import { createStore, type ReadableStore } from './store.js';
 
 export type Notistack = typeof import('notistack');
 export type Enqueue = (message: SnackbarMessage, options?: OptionsObject) => unknown;
@@ -6,13 +7,11 @@ export type Enqueue = (message: SnackbarMessage, options?: OptionsObject) => unk
 /**
  * The toast queue, with notistack (8 KB gzip) fetched on the first toast instead of with every
  * page: most page loads show no toast. Toasts asked for before it arrives wait here and show in
- * order once its provider has mounted; a failed fetch is retried with the next toast.
+ * order once its provider has mounted; a failed fetch is retried with the next toast. As a store
+ * it holds the loaded notistack module, or null: what the host renders.
  */
-export interface LazyToastQueue {
+export interface LazyToastQueue extends ReadableStore<Notistack | null> {
   enqueue: Enqueue;
-  /** The loaded notistack module, or null: what the host renders (useSyncExternalStore). */
-  getSnapshot(): Notistack | null;
-  subscribe(listener: () => void): () => void;
   /**
    * Called by the host once notistack's provider has mounted; shows what waited. The returned
    * function detaches it again (the host unmounted): toasts then wait for the next host.
@@ -27,24 +26,17 @@ export function createLazyToastQueue(
   onLoadError: (error: unknown) => void = (error) => console.error('toasts unavailable', error),
 ): LazyToastQueue {
   const waiting: Parameters<Enqueue>[] = [];
-  const listeners = new Set<() => void>();
-  let notistack: Notistack | null = null;
+  const notistack = createStore<Notistack | null>(null);
   let loading = false;
   let attached: Enqueue | null = null;
 
   function startLoading() {
-    if (loading || notistack) return;
+    if (loading) return;
     loading = true;
-    load().then(
-      (module) => {
-        notistack = module;
-        for (const listener of [...listeners]) listener();
-      },
-      (error: unknown) => {
-        loading = false;
-        onLoadError(error);
-      },
-    );
+    load().then(notistack.set, (error: unknown) => {
+      loading = false;
+      onLoadError(error);
+    });
   }
 
   return {
@@ -54,11 +46,8 @@ export function createLazyToastQueue(
       startLoading();
       return undefined;
     },
-    getSnapshot: () => notistack,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getSnapshot: notistack.getSnapshot,
+    subscribe: notistack.subscribe,
     attach(enqueue) {
       attached = enqueue;
       for (const [message, options] of waiting.splice(0)) enqueue(message, options);
@@ -67,7 +56,7 @@ export function createLazyToastQueue(
       };
     },
     close(key) {
-      notistack?.closeSnackbar(key);
+      notistack.getSnapshot()?.closeSnackbar(key);
     },
   };
 }

@@ -11,7 +11,7 @@ import { hasErrorCode, isAbort, useMeetingsApi } from '../api.js';
 import { MEETINGS_PATH } from '../paths.js';
 import { useLiveUpdates } from './useLiveUpdates.js';
 
-export type MeetingPatch = Partial<Meeting> | ((meeting: Meeting) => Partial<Meeting>);
+export type MeetingPatch = Partial<Meeting>;
 
 export type MeetingLoad =
   | { status: 'loading' }
@@ -100,7 +100,7 @@ export function useMeetingLoad(id: string): MeetingLoadState {
   const update = useCallback((patch: MeetingPatch) => {
     setState((current) => {
       if (current.status !== 'loaded') return current;
-      const { version, ...fields } = typeof patch === 'function' ? patch(current.meeting) : patch;
+      const { version, ...fields } = patch;
       if (version === undefined) return { ...current, meeting: { ...current.meeting, ...fields } };
       if (version < current.meeting.version) return current;
       saved.current = Math.max(saved.current, version);

@@ -36,14 +36,17 @@ interface ManifestLike {
   shared?: ManifestShared[];
 }
 
+/** The shell's own shared modules, as the federation runtime holds them: the versions it provides. */
+type ProvidedShared = Record<string, { version?: string }[] | undefined>;
+
 /** Checks a remote's manifest against the versions of the singletons the shell provides. */
 export function incompatibilities(
   manifest: ManifestLike,
-  provided: Record<string, string>,
+  provided: ProvidedShared,
 ): Incompatibility[] {
   const problems: Incompatibility[] = [];
   for (const shared of manifest.shared ?? []) {
-    const version = provided[shared.name];
+    const version = provided[shared.name]?.[0]?.version;
     if (!shared.singleton || !version || !shared.requiredVersion || shared.requiredVersion === '*')
       continue;
     if (!satisfy(version, shared.requiredVersion)) {
@@ -65,9 +68,7 @@ export function remoteRelease(name: string): string | undefined {
  * against the shell's; a remote built for another major version of React, the router, MUI or the
  * shell context is refused with a clear message instead of breaking the page.
  */
-export function remoteCompatibilityPlugin(
-  provided: Record<string, string>,
-): ModuleFederationRuntimePlugin {
+export function remoteCompatibilityPlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'meetings-remote-compatibility',
     async loadRemoteSnapshot(args) {
@@ -76,7 +77,7 @@ export function remoteCompatibilityPlugin(
         const name = args.moduleInfo.name;
         const release = manifest.metaData?.buildInfo?.buildVersion;
         if (release) releases.set(name, release);
-        const problems = incompatibilities(manifest, provided);
+        const problems = incompatibilities(manifest, args.options.shared);
         if (problems.length > 0) throw new RemoteIncompatibleError(name, problems);
       }
       return args;

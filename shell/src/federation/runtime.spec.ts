@@ -73,29 +73,12 @@ describe('the federation runtime of the shell', () => {
     expect(federation.loadRemote).toHaveBeenCalledTimes(2);
   });
 
-  it('hands over the fallback for a load that failed before the fallback was set', async () => {
-    federation.loadRemote.mockReturnValue(new Promise(() => undefined));
-    const { startRemotes, setRemoteFallback } = await freshRuntime();
+  it('hands a load that failed before React to the first loadRemoteApp as its failure', async () => {
+    federation.loadRemote.mockRejectedValue(new Error('remoteEntry.js answered 503'));
+    const { startRemotes, loadRemoteApp } = await freshRuntime();
     await startRemotes('/');
-    const plugins = federation.registerPlugins.mock.calls[0]![0] as {
-      name: string;
-      errorLoadRemote?: (args: object) => unknown;
-    }[];
-    const fallback = plugins.find((plugin) => plugin.name === 'meetings-remote-fallback')!;
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    let handed: unknown = 'pending';
-    void Promise.resolve(
-      fallback.errorLoadRemote!({
-        id: 'mfe_onboarding/App',
-        lifecycle: 'onLoad',
-        error: new Error('remoteEntry.js answered 503'),
-      }),
-    ).then((module) => (handed = module));
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(handed).toBe('pending');
-    const Unavailable = { default: () => null };
-    setRemoteFallback(() => Unavailable);
-    await vi.waitFor(() => expect(handed).toBe(Unavailable));
+    await expect(loadRemoteApp('mfe_onboarding')).rejects.toThrow('remoteEntry.js answered 503');
+    expect(federation.loadRemote).toHaveBeenCalledOnce();
   });
 
   it('leaves a failed preload to the load that follows', async () => {

@@ -8,7 +8,7 @@ import {
 import type { ComponentType } from 'react';
 import { remoteForPath } from '../routing/paths.js';
 import { remoteCompatibilityPlugin } from './compatibility.js';
-import { remoteFallbackPlugin } from './fallback-plugin.js';
+import { manifestFetchPlugin } from './manifest-fetch.js';
 import { fetchRemotesManifest, type RemoteEntries } from './remotes-manifest.js';
 
 /** How long a remote may take before the shell shows its fallback (something visible within 5 s). */
@@ -29,23 +29,10 @@ export class RemoteUnavailableError extends Error {
 const entries = new Map<RemoteName, string>();
 /** Loads of a page's remote started before React, for the first loadRemoteApp to take over. */
 const startedLoads = new Map<RemoteName, Promise<RemoteAppModule | null>>();
-let fallbackModule: (() => RemoteAppModule) | undefined;
-let fallbackReady: () => void;
-const fallbackSet = new Promise<void>((resolve) => (fallbackReady = resolve));
 
-/**
- * Registers the remotes listed in /remotes.json with the shell's federation runtime. Runs before
- * React loads, so the fallback (a React component) is handed over later by setRemoteFallback.
- */
+/** Registers the remotes listed in /remotes.json with the shell's federation runtime. */
 export function setUpRemotes(listed: RemoteEntries): void {
-  registerPlugins([
-    remoteCompatibilityPlugin(__SHELL_SINGLETON_VERSIONS__),
-    remoteFallbackPlugin({
-      // A load started before React may fail before the fallback (a component) exists.
-      fallbackModule: () => fallbackSet.then(() => fallbackModule?.()),
-      manifestTimeoutMs: REMOTE_LOAD_TIMEOUT_MS,
-    }),
-  ]);
+  registerPlugins([remoteCompatibilityPlugin(), manifestFetchPlugin(REMOTE_LOAD_TIMEOUT_MS)]);
   for (const [name, entry] of Object.entries(listed) as [RemoteName, string][]) {
     entries.set(name, entry);
   }
@@ -93,12 +80,6 @@ export function startRemotes(pathname: string): Promise<void> {
     startRemoteApp(name);
   });
   return started;
-}
-
-/** The module a remote that cannot be loaded is replaced with. */
-export function setRemoteFallback(module: () => RemoteAppModule): void {
-  fallbackModule = module;
-  fallbackReady();
 }
 
 /** Forgets a failed load (cached manifest, entry script) so the next load starts afresh. */

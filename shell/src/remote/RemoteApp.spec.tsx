@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RemoteApp } from './RemoteApp.js';
 import { forgetRemoteComponents, startRemoteComponent } from './remote-components.js';
-import { PlainRemoteUnavailable, remoteUnavailableModule } from './RemoteFallback.js';
-import { RemoteSlotContext } from './remote-slot.js';
+import { RemoteIncompatibleError } from '../federation/compatibility.js';
+import { PlainRemoteUnavailable } from './RemoteFallback.js';
 
 const runtime = vi.hoisted(() => ({ loadRemoteApp: vi.fn(), resetRemote: vi.fn() }));
 vi.mock('../federation/runtime.js', () => runtime);
@@ -55,14 +55,18 @@ describe('<RemoteApp>', () => {
     expect(runtime.loadRemoteApp).toHaveBeenCalledTimes(2);
   });
 
-  it('the runtime fallback module offers Retry too', async () => {
-    runtime.loadRemoteApp
-      .mockResolvedValueOnce(remoteUnavailableModule())
-      .mockResolvedValueOnce({ default: Remote });
+  it('a remote refused as incompatible says why', async () => {
+    runtime.loadRemoteApp.mockRejectedValue(
+      new RemoteIncompatibleError('mfe_onboarding', [
+        { pkg: 'react', required: '^20.0.0', provided: '19.3.1' },
+      ]),
+    );
     renderWithShell(<RemoteApp name="mfe_onboarding" />);
-    expect(await screen.findByText('Onboarding could not be loaded')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('heading', { name: 'Actions remote' })).toBeTruthy();
+    expect(await screen.findByText('Onboarding cannot be shown')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain(
+      'was built for react ^20.0.0, but MeetingKeeper provides react 19.3.1',
+    );
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
   it('a remote that crashes while rendering is contained', async () => {
@@ -79,11 +83,7 @@ describe('<RemoteApp>', () => {
 
   it("without the shell's own notice (offline), still says so and offers Retry", async () => {
     const retry = vi.fn();
-    renderWithShell(
-      <RemoteSlotContext.Provider value={{ name: 'mfe_actions', title: 'Actions', retry }}>
-        <PlainRemoteUnavailable />
-      </RemoteSlotContext.Provider>,
-    );
+    renderWithShell(<PlainRemoteUnavailable title="Actions" retry={retry} />);
     expect(screen.getByRole('alert').textContent).toContain('Actions could not be loaded');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(retry).toHaveBeenCalledOnce();

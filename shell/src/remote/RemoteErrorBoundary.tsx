@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { RemoteFallback } from './RemoteFallback.js';
+import { RemoteFallback, type RemoteFallbackProps } from './RemoteFallback.js';
 
-interface Props {
+interface Props extends Omit<RemoteFallbackProps, 'error'> {
   children: ReactNode;
 }
 
@@ -23,6 +23,11 @@ export class RemoteErrorBoundary extends Component<Props, State> {
   }
 
   override render() {
-    return this.state.failed ? <RemoteFallback error={this.state.error} /> : this.props.children;
+    const { title, retry, children } = this.props;
+    return this.state.failed ? (
+      <RemoteFallback title={title} retry={retry} error={this.state.error} />
+    ) : (
+      children
+    );
   }
 }

@@ -1,18 +1,23 @@
 import { PageSpinner } from '@meetings/shell-context';
 import { lazy, Suspense } from 'react';
-import { RETRY_LABEL, useRemoteSlot } from './remote-slot.js';
+
+export const RETRY_LABEL = 'Retry';
+
+/** The remote a slot failed to show and how to try loading it again. */
+export interface RemoteFallbackProps {
+  title: string;
+  retry: () => void;
+  error?: unknown;
+}
 
 /** When not even the shell's own files arrive (offline): the same message and Retry, unstyled. */
-export function PlainRemoteUnavailable() {
-  const slot = useRemoteSlot();
+export function PlainRemoteUnavailable({ title, retry }: RemoteFallbackProps) {
   return (
     <div role="alert" style={{ padding: 16 }}>
-      <p>{`${slot?.title ?? 'This part'} could not be loaded`}</p>
-      {slot ? (
-        <button type="button" onClick={slot.retry}>
-          {RETRY_LABEL}
-        </button>
-      ) : null}
+      <p>{`${title} could not be loaded`}</p>
+      <button type="button" onClick={retry}>
+        {RETRY_LABEL}
+      </button>
     </div>
   );
 }
@@ -26,13 +31,10 @@ const RemoteUnavailable = lazy(() =>
 );
 
 /** What a slot shows when its remote cannot be loaded or crashed. */
-export function RemoteFallback({ error }: { error?: unknown }) {
+export function RemoteFallback(props: RemoteFallbackProps) {
   return (
     <Suspense fallback={<PageSpinner />}>
-      <RemoteUnavailable error={error} />
+      <RemoteUnavailable {...props} />
     </Suspense>
   );
 }
-
-/** The module the federation runtime hands back for a remote that failed to load. */
-export const remoteUnavailableModule = () => ({ default: RemoteFallback });

@@ -4,13 +4,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useBranding } from '@meetings/shell-context';
 import { findIncompatibility } from '../federation/compatibility.js';
-import { RETRY_LABEL, useRemoteSlot } from './remote-slot.js';
+import { RETRY_LABEL, type RemoteFallbackProps } from './RemoteFallback.js';
 
 /** What a slot shows when its remote cannot be loaded or crashed; the rest of the page works. */
-export function RemoteUnavailable({ error }: { error?: unknown } = {}) {
-  const slot = useRemoteSlot();
+export function RemoteUnavailable({ title: what, retry, error }: RemoteFallbackProps) {
   const { productName } = useBranding();
-  const what = slot?.title ?? 'This part';
   const refused = findIncompatibility(error);
   if (refused) {
     return (
@@ -27,11 +25,9 @@ export function RemoteUnavailable({ error }: { error?: unknown } = {}) {
       <Alert
         severity="warning"
         action={
-          slot ? (
-            <Button color="inherit" size="small" onClick={slot.retry}>
-              {RETRY_LABEL}
-            </Button>
-          ) : undefined
+          <Button color="inherit" size="small" onClick={retry}>
+            {RETRY_LABEL}
+          </Button>
         }
       >
         <AlertTitle>{`${what} could not be loaded`}</AlertTitle>

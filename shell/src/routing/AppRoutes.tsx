@@ -2,7 +2,7 @@ import { PageSpinner } from '@meetings/shell-context';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from '@meetings/shell-context/router';
 import { RemoteApp } from '../remote/RemoteApp.js';
-import { GUARDED_ONBOARDING_PATHS, isAppPath, Paths } from './paths.js';
+import { GUARDED_ONBOARDING_PATHS, isAppPath, Paths, withoutTrailingSlash } from './paths.js';
 import { RouteGuard } from './RouteGuard.js';
 import { UnknownPath } from './UnknownPath.js';
 
@@ -27,11 +27,10 @@ const ONBOARDING_PATHS: readonly string[] = [
 
 /** mfe-onboarding owns /, /login, /verify and the three guarded onboarding screens. */
 function Onboarding() {
-  const { pathname } = useLocation();
-  const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  const path = withoutTrailingSlash(useLocation().pathname);
   if (!ONBOARDING_PATHS.includes(path)) return <UnknownPath />;
   const remote = <RemoteApp name="mfe_onboarding" />;
-  return GUARDED_ONBOARDING_PATHS.includes(pathname) ? <RouteGuard>{remote}</RouteGuard> : remote;
+  return GUARDED_ONBOARDING_PATHS.includes(path) ? <RouteGuard>{remote}</RouteGuard> : remote;
 }
 
 export function AppRoutes() {

@@ -35,7 +35,6 @@ interface EditorDeps {
   meetingId: string;
   api: MeetingsApi;
   toast: ReturnType<typeof useToast>;
-  saves: ReturnType<typeof useMeetingSaves>;
   onSaveState: (state: NotesSaveState) => void;
 }
 
@@ -68,23 +67,13 @@ function loadNotes(quill: Quill, notes: string): void {
 
 /** Saving `quill`'s notes over HTTP by the autosave rules (./autosave.ts). */
 function httpSaver(quill: Quill, { meetingId, api, toast, onSaveState }: EditorDeps): NotesSaver {
-  const { changed, resized, flush, dispose } = createNotesAutosave({
+  return createNotesAutosave({
     initial: quill.root.innerHTML,
     read: () => quill.root.innerHTML,
     save: (html, { keepalive }) => api.updateNotes(meetingId, html, { keepalive }),
     onError: () => toast.error(MeetingMessages.updateNotesFailed),
     onState: onSaveState,
   });
-  return {
-    changed,
-    resized,
-    flush,
-    leave: () => {
-      // Leaving the page saves what was typed since the last save.
-      void flush({ keepalive: true });
-      dispose();
-    },
-  };
 }
 
 /**
@@ -95,7 +84,7 @@ function attachEditing(
   quill: Quill,
   element: HTMLElement,
   saver: { current: NotesSaver },
-  saves: EditorDeps['saves'],
+  saves: ReturnType<typeof useMeetingSaves>,
 ): () => void {
   quill.on('text-change', (change, _old, source) => {
     if (source !== 'user') return;
@@ -221,7 +210,6 @@ export default function NotesEditor({
           meetingId,
           api,
           toast,
-          saves,
           onSaveState: (state) => tellSaveState(state),
         };
         const saver = { current: httpSaver(quill, deps) };

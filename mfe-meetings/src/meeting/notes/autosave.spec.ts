@@ -181,12 +181,13 @@ describe('notes autosave: the state it tells', () => {
     expect(states).toEqual(['saving', 'failed', 'saving', 'saved']);
   });
 
-  it('tells nothing after dispose (the page has gone)', async () => {
-    const { set, autosave, states } = setup();
-    set('<p>Leaving</p>');
-    const done = autosave.flush({ keepalive: true });
-    autosave.dispose();
-    await done;
-    expect(states).toEqual(['saving']);
+  it('leaving saves what was typed, to outlive the page, and tells nothing after', async () => {
+    const { type, save, autosave, states } = setup();
+    type('<p>Leaving</p>');
+    autosave.leave();
+    expect(save).toHaveBeenCalledExactlyOnceWith('<p>Leaving</p>', { keepalive: true });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(save).toHaveBeenCalledOnce();
+    expect(states).toEqual(['unsaved', 'saving']);
   });
 });

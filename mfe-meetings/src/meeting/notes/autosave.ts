@@ -1,4 +1,5 @@
 import { IMAGE_RESIZE_SAVE_DELAY_MS, NOTES_AUTOSAVE_IDLE_MS } from '@meetings/contracts';
+import type { NotesSaver } from './saver.js';
 
 /** What an empty editor holds; saved as no notes at all. */
 export const EMPTY_NOTES = '<p><br></p>';
@@ -17,18 +18,8 @@ export interface NotesAutosaveOptions {
   read(): string;
   save(html: string, options: { keepalive: boolean }): Promise<unknown>;
   onError(error: unknown): void;
-  /** Told each time the state changes (not after dispose). */
+  /** Told each time the state changes (not after leave). */
   onState?(state: NotesSaveState): void;
-}
-
-export interface NotesAutosave {
-  /** The user typed: save once typing has stopped for 5 s. */
-  changed(): void;
-  /** An image was resized: save after 1.5 s. */
-  resized(): void;
-  /** Save now (selection lost, page hidden or left, before a duplicate). */
-  flush(options?: { keepalive?: boolean }): Promise<void>;
-  dispose(): void;
 }
 
 /**
@@ -37,7 +28,7 @@ export interface NotesAutosave {
  * equals the last saved (or in-flight) value, so an untouched empty editor sends nothing; a user
  * who deletes every word saves empty notes.
  */
-export function createNotesAutosave(options: NotesAutosaveOptions): NotesAutosave {
+export function createNotesAutosave(options: NotesAutosaveOptions): NotesSaver {
   let lastSaved = stored(options.initial);
   let inFlight: { html: string; done: Promise<void> } | null = null;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -46,11 +37,11 @@ export function createNotesAutosave(options: NotesAutosaveOptions): NotesAutosav
   let dirty = false;
   let outcome: 'idle' | 'saved' | 'failed' = 'idle';
   let told: NotesSaveState = 'idle';
-  let disposed = false;
+  let left = false;
 
   function tell() {
     const state: NotesSaveState = inFlight ? 'saving' : dirty ? 'unsaved' : outcome;
-    if (state === told || disposed) return;
+    if (state === told || left) return;
     told = state;
     options.onState?.(state);
   }
@@ -107,9 +98,10 @@ export function createNotesAutosave(options: NotesAutosaveOptions): NotesAutosav
       resizeTimer = setTimeout(() => void flush(), IMAGE_RESIZE_SAVE_DELAY_MS);
     },
     flush,
-    dispose() {
-      disposed = true;
-      clearTimers();
+    leave() {
+      // Leaving the page saves what was typed since the last save.
+      void flush({ keepalive: true });
+      left = true;
     },
   };
 }
