@@ -2,7 +2,7 @@ import { PageSpinner, useShell } from '@meetings/shell-context';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from '@meetings/shell-context/router';
 import { decideRoute } from './guard.js';
-import { isAppPath, Paths } from './paths.js';
+import { isAppPath, Paths, withoutTrailingSlash } from './paths.js';
 import { rememberReturnTo, takeReturnTo } from './return-to.js';
 
 /** Where /privacy sends the user back to after "I Accept". */
@@ -18,7 +18,10 @@ export interface PrivacyRedirectState {
  */
 export function RouteGuard({ children }: { children: ReactNode }) {
   const services = useShell();
-  const { pathname, search } = useLocation();
+  const location = useLocation();
+  // The router draws /privacy/ as /privacy: the guard decides on the path it draws.
+  const pathname = withoutTrailingSlash(location.pathname);
+  const { search } = location;
   const navigate = useNavigate();
   const [allowed, setAllowed] = useState(false);
 
