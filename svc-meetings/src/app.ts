@@ -13,6 +13,7 @@ export const meetingsService: ServiceDefinition<typeof MeetingsEnvSchema> = {
   entities,
   migrations: [Initial1796154887841],
   env: MeetingsEnvSchema,
+  cache: true,
   openapi: {
     title: 'svc-meetings',
     description:

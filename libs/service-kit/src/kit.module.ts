@@ -21,7 +21,7 @@ export interface KitProviders {
   logger: Logger;
   dataSource: DataSource;
   bus: MessageBus;
-  cache: Cache;
+  cache?: Cache;
   keyStore: KeyStore;
   outbox: Outbox;
   metrics: ServiceMetrics;
@@ -30,8 +30,8 @@ export interface KitProviders {
 
 /**
  * What every service gets without asking: configuration, logger, database, message bus, outbox,
- * clients of other services' internal routes, cache, the internal-token guard on every route, validation of every
- * input, the common error body, health and metrics endpoints.
+ * clients of other services' internal routes, the internal-token guard on every route, validation
+ * of every input, the common error body, health and metrics endpoints; the cache if it keeps one.
  */
 @Global()
 @Module({})
@@ -42,7 +42,6 @@ export class ServiceKitModule {
       { provide: LOGGER, useValue: kit.logger },
       { provide: DataSource, useValue: kit.dataSource },
       { provide: MESSAGE_BUS, useValue: kit.bus },
-      { provide: CACHE, useValue: kit.cache },
       { provide: KEY_STORE, useValue: kit.keyStore },
       { provide: Outbox, useValue: kit.outbox },
       { provide: ServiceMetrics, useValue: kit.metrics },
@@ -54,6 +53,7 @@ export class ServiceKitModule {
       { provide: APP_FILTER, useValue: new ErrorFilter(kit.logger) },
       { provide: APP_PIPE, useValue: new SchemaValidationPipe() },
     ];
+    if (kit.cache) providers.push({ provide: CACHE, useValue: kit.cache });
     return {
       module: ServiceKitModule,
       controllers: [HealthController, MetricsController],
@@ -63,7 +63,7 @@ export class ServiceKitModule {
         LOGGER,
         DataSource,
         MESSAGE_BUS,
-        CACHE,
+        ...(kit.cache ? [CACHE] : []),
         KEY_STORE,
         Outbox,
         InternalClients,

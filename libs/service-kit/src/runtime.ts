@@ -28,7 +28,8 @@ export interface SharedRuntime {
 export interface ServiceInfrastructure {
   embeddedDb?: EmbeddedPostgres;
   bus: MessageBus;
-  cache: Cache;
+  /** Only for a service that keeps one (ServiceDefinition.cache). */
+  cache?: Cache;
   keyStore: KeyStore;
   /** Closes what this service created itself. */
   release(): Promise<void>;
@@ -39,6 +40,7 @@ export async function provideInfrastructure(
   env: ServiceEnv,
   shared: SharedRuntime,
   logger: Logger,
+  wantsCache = false,
 ): Promise<ServiceInfrastructure> {
   const owned: { close(): Promise<void> }[] = [];
 
@@ -63,8 +65,9 @@ export async function provideInfrastructure(
     owned.push(bus);
   }
 
-  let cache: Cache;
-  if (env.REDIS_URL) {
+  // A service that keeps no cache opens no Redis connection, whatever REDIS_URL says.
+  let cache: Cache | undefined;
+  if (wantsCache && env.REDIS_URL) {
     cache = new RedisCache(
       {
         url: env.REDIS_URL,
@@ -73,7 +76,7 @@ export async function provideInfrastructure(
       logger.child({ component: 'redis' }),
     );
     owned.push(cache);
-  } else {
+  } else if (wantsCache) {
     cache = (shared.memoryCache ?? new MemoryCache()).withNamespace(service);
   }
 

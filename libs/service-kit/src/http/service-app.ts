@@ -41,6 +41,8 @@ export interface ServiceDefinition<E extends z.ZodObject = typeof ServiceEnvSche
   migrations: (new () => MigrationInterface)[];
   /** The service's settings: ServiceEnvSchema extended with its own. */
   env?: E;
+  /** The service keeps a cache (CACHE): in Redis with REDIS_URL, else in memory. */
+  cache?: boolean;
   openapi: { title: string; description: string };
   /** Extra Fastify plugins or hooks the service needs (cookies, for example). */
   configure?: (app: NestFastifyApplication) => Promise<void>;
@@ -93,7 +95,13 @@ export async function startService<E extends z.ZodObject>(
   const config = loadConfig(envSchema, rawEnv) as z.infer<E> & ServiceEnv;
   const logger = createLogger(definition.name, config.LOG_LEVEL);
   const shared = options.shared ?? {};
-  const infra = await provideInfrastructure(definition.name, config, shared, logger);
+  const infra = await provideInfrastructure(
+    definition.name,
+    config,
+    shared,
+    logger,
+    definition.cache,
+  );
   const telemetry = createTelemetry(definition.name, {
     otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
     exporter: shared.spanExporter,
