@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import fastifyReplyFrom from '@fastify/reply-from';
 import {
-  CommonErrorCode,
   isLiveStreamPath,
   LIVE_HEARTBEAT_MS,
   MAX_BODY_BYTES,
@@ -12,7 +10,6 @@ import {
 } from '@meetings/contracts';
 import {
   addManagementListener,
-  answerSocket,
   contextOf,
   closeWhileSweepingIdle,
   createLogger,
@@ -28,7 +25,7 @@ import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { GatewayEnv } from './config.js';
-import { sendError, upstreamFailure } from './errors.js';
+import { answerClientError, sendError, upstreamFailure } from './errors.js';
 import { proxyLiveNotes } from './live-notes.js';
 import { pickHeaders, sessionToken } from './headers.js';
 import { isCanonicalPath } from './paths.js';
@@ -87,7 +84,7 @@ export async function createGateway(
     keepAliveTimeout: 72_000,
     connectionTimeout: 60_000,
     // Requests Node refuses before Fastify sees them still get the API's JSON error body.
-    clientErrorHandler: clientError,
+    clientErrorHandler: answerClientError,
     // Trust exactly as many X-Forwarded-For hops as there are proxies in front of us.
     trustProxy: (_address: string, hop: number) => hop < config.TRUSTED_PROXY_HOPS,
     requestIdHeader: false,
@@ -326,16 +323,4 @@ function gatewayMetrics() {
       registers: [registry],
     }),
   };
-}
-
-/** Node's parser refused the request (headers too large, a timeout, bad HTTP): answer in JSON. */
-function clientError(error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, code, text] =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, CommonErrorCode.PayloadTooLarge, 'The request headers are too large.']
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, CommonErrorCode.ValidationFailed, 'The request took too long to arrive.']
-        : [400, CommonErrorCode.ValidationFailed, 'The request could not be read.'];
-  answerSocket(socket, status, { statusCode: status, code, error: text, message: text });
 }

@@ -1,9 +1,14 @@
 import { CommonErrorCode as Code, ServerMessages, type ApiError } from '@meetings/contracts';
+import { answerSocket } from '@meetings/service-kit';
+import type { Duplex } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Every answer the gateway gives itself: status, code and text. */
 const ANSWERS = {
   badAddress: [400, Code.ValidationFailed, 'The address of the request is not valid.'],
+  unreadable: [400, Code.ValidationFailed, 'The request could not be read.'],
+  requestTimeout: [408, Code.ValidationFailed, 'The request took too long to arrive.'],
+  headersTooLarge: [431, Code.PayloadTooLarge, 'The request headers are too large.'],
   validationFailed: [400, Code.ValidationFailed, ServerMessages.validationFailed],
   crossSite: [403, Code.CrossSiteRequest, ServerMessages.crossSite],
   notFound: [404, Code.NotFound, ServerMessages.notFound],
@@ -16,6 +21,11 @@ const ANSWERS = {
 } as const;
 export type Answer = keyof typeof ANSWERS;
 
+function errorBody(answer: Answer, status?: number): ApiError {
+  const [defaultStatus, code, text] = ANSWERS[answer];
+  return { statusCode: status ?? defaultStatus, code, error: text, message: text };
+}
+
 /** Sends one of ANSWERS in the API's error body (`status` for a 4xx the framework chose). */
 export function sendError(
   request: FastifyRequest,
@@ -23,11 +33,9 @@ export function sendError(
   answer: Answer,
   status?: number,
 ): FastifyReply {
-  const [defaultStatus, code, text] = ANSWERS[answer];
-  const statusCode = status ?? defaultStatus;
-  const body: ApiError = { statusCode, code, error: text, message: text, requestId: request.id };
+  const body: ApiError = { ...errorBody(answer, status), requestId: request.id };
   return reply
-    .status(statusCode)
+    .status(body.statusCode)
     .header('content-type', 'application/json; charset=utf-8')
     .header('cache-control', 'no-store')
     .send(body);
@@ -63,4 +71,17 @@ export function upstreamFailure(error: unknown): Answer {
   if (codes.some((c) => TIMEOUT_CODES.has(c)) || status === 504) return 'upstreamTimeout';
   if (codes.some((c) => DOWN_CODES.has(c)) || status === 503) return 'upstreamUnavailable';
   return 'badGateway';
+}
+
+/** Node's parser refused the request (headers too large, a timeout, bad HTTP): answer in JSON. */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const answer: Answer =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 'headersTooLarge'
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'requestTimeout'
+        : 'unreadable';
+  const body = errorBody(answer);
+  answerSocket(socket, body.statusCode, body);
 }

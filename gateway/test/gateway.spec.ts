@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -30,6 +31,21 @@ let seen: Seen[] = [];
 let gateway: FastifyInstance;
 let base: string;
 let shellDir: string;
+
+/** What the gateway answers to bytes written straight to its socket, as status and JSON body. */
+function rawBytes(bytes: string): Promise<{ status: number; body: unknown }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.end(bytes));
+    let answer = '';
+    socket.on('data', (c: Buffer) => (answer += c.toString()));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head, body] = answer.split('\r\n\r\n');
+      resolve({ status: Number(head!.split(' ')[1]), body: JSON.parse(body!) });
+    });
+  });
+}
 
 /** A GET with the path exactly as written (fetch would normalise it first). */
 function raw(path: string): Promise<{ status: number; body: string }> {
@@ -364,6 +380,28 @@ describe('proxying', () => {
       headers: { cookie: 'session=good-token', 'sec-fetch-site': 'cross-site' },
     });
     expect(reset.status).toBe(403);
+  });
+
+  it("answers what Node's parser refuses in the API's JSON error body, proxying nothing", async () => {
+    seen = [];
+    const tooLarge = await rawBytes(
+      `GET /api/auth/me HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(tooLarge).toEqual({
+      status: 431,
+      body: {
+        statusCode: 431,
+        code: 'PAYLOAD_TOO_LARGE',
+        error: 'The request headers are too large.',
+        message: 'The request headers are too large.',
+      },
+    });
+    const unreadable = await rawBytes('GET /api/auth/me NOT-HTTP\r\n\r\n');
+    expect(unreadable).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_FAILED', message: 'The request could not be read.' },
+    });
+    expect(seen).toEqual([]);
   });
 
   it('refuses non-JSON bodies on state-changing calls', async () => {
