@@ -2,7 +2,8 @@ import '@meetings/service-kit/node-version';
 import { defineConfig } from 'vitest/config';
 
 // Browser journeys against the running product, started once by the global setup (E2E_MODE
-// embedded or distributed). One file at a time: one product, one Chromium, two CPU cores.
+// embedded or distributed). One file at a time: one product and one Chromium per mode, and
+// `npm run test:e2e` runs the two modes at once on two CPU cores.
 export default defineConfig({
   test: {
     name: 'e2e',

@@ -1,5 +1,7 @@
 export declare const REMOTES: readonly ['mfe-onboarding', 'mfe-meetings', 'mfe-actions'];
 export type RemoteName = (typeof REMOTES)[number];
+
+export declare function remoteDirsFrom(value?: string): Partial<Record<RemoteName, string>>;
 export type ProcessName =
   'svc-auth' | 'svc-subscription' | 'svc-meetings' | 'svc-actions' | 'gateway';
 

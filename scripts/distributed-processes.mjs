@@ -4,6 +4,19 @@ import { join } from 'node:path';
 
 export const REMOTES = ['mfe-onboarding', 'mfe-meetings', 'mfe-actions'];
 
+/**
+ * The remotes' folders named by REMOTE_DIRS (`name=folder,…`, the gateway's own setting): a release
+ * deployed apart from the build. Remotes it does not name are served from their builds.
+ */
+export function remoteDirsFrom(value = '') {
+  return Object.fromEntries(
+    value
+      .split(',')
+      .filter(Boolean)
+      .map((entry) => entry.split('=', 2)),
+  );
+}
+
 /** Service ports from SERVICE_PORT_BASE: auth +1, subscription +2, meetings +3, actions +4. */
 export function servicePorts(base) {
   return { auth: base + 1, subscription: base + 2, meetings: base + 3, actions: base + 4 };

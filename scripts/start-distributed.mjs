@@ -5,7 +5,12 @@ import '@meetings/service-kit/node-version';
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { distributedProcesses, managementPorts, servicePorts } from './distributed-processes.mjs';
+import {
+  distributedProcesses,
+  managementPorts,
+  remoteDirsFrom,
+  servicePorts,
+} from './distributed-processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = {
@@ -32,6 +37,7 @@ const processes = distributedProcesses({
   base,
   gatewayPort: env.PORT ?? 8080,
   gatewayManagementPort: env.MANAGEMENT_PORT ? Number(env.MANAGEMENT_PORT) : undefined,
+  remoteDirs: remoteDirsFrom(env.REMOTE_DIRS),
 });
 
 const children = processes.map(({ name, script, env: extra }) => {

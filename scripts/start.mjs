@@ -5,9 +5,9 @@ import '@meetings/service-kit/node-version';
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REMOTES, remoteDirsFrom } from './distributed-processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const REMOTES = ['mfe-onboarding', 'mfe-meetings', 'mfe-actions'];
 
 if (process.env.SKIP_BUILD !== '1') {
   console.log('Building (cached parts are reused)...');
@@ -20,11 +20,12 @@ if (process.env.SKIP_BUILD !== '1') {
 }
 
 const { startPlatform } = await import('@meetings/embedded');
+const remoteDirs = remoteDirsFrom(process.env.REMOTE_DIRS);
 const platform = await startPlatform({
   dataDir: process.env.DATA_DIR ?? join(root, '.data'),
   frontEnds: {
     shellDir: join(root, 'shell', 'dist'),
-    remoteDirs: REMOTES.map((name) => `${name}=${join(root, name, 'dist')}`),
+    remoteDirs: REMOTES.map((name) => `${name}=${remoteDirs[name] ?? join(root, name, 'dist')}`),
   },
 });
 const port = new URL(platform.url).port;

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -17,6 +17,8 @@ declare module 'vitest' {
     subscriptionManagementUrl: string;
     operatorToken: string;
     mode: string;
+    /** Where this run's product serves mfe-onboarding from: a release test deploys over it. */
+    onboardingDir: string;
   }
 }
 
@@ -45,6 +47,10 @@ export default async function setup(project: TestProject) {
   // Two tenants on one deployment, told apart by host name (Chromium maps *.localhost to loopback).
   const tenantsFile = join(dataDir, 'tenants.json');
   writeFileSync(tenantsFile, JSON.stringify(TENANTS));
+  // Each run serves mfe-onboarding from a copy of its build, so that a release deployed over it in
+  // one run (releases.e2e.ts) is not the build another run is serving at the same time.
+  const onboardingDir = join(dataDir, 'mfe-onboarding');
+  cpSync(join(root, 'mfe-onboarding', 'dist'), onboardingDir, { recursive: true });
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     SKIP_BUILD: '1',
@@ -55,6 +61,7 @@ export default async function setup(project: TestProject) {
     SMTP_URL: mailbox.smtpUrl,
     OPERATOR_TOKEN,
     TENANTS_FILE: tenantsFile,
+    REMOTE_DIRS: `mfe-onboarding=${onboardingDir}`,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     // Journeys sign many people in from one address; the limits themselves have their own tests.
     OTP_EMAIL_PER_MINUTE: '50',
@@ -101,6 +108,7 @@ export default async function setup(project: TestProject) {
   project.provide('subscriptionManagementUrl', `http://127.0.0.1:${servicePortBase + 102}`);
   project.provide('operatorToken', OPERATOR_TOKEN);
   project.provide('mode', mode);
+  project.provide('onboardingDir', onboardingDir);
 
   return async () => {
     child.kill('SIGTERM');

@@ -3,11 +3,12 @@ import { copyFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage } from '../support/browser.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
-const onboardingDist = join(root, 'mfe-onboarding', 'dist');
+/** The folder the product serves mfe-onboarding from (a copy of its build for this run). */
+const onboardingDist = inject('onboardingDir');
 let browser: Browser;
 
 beforeAll(async () => {
