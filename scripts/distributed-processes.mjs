@@ -1,19 +1,21 @@
 // The distributed mode's process table, shared by `npm run start:distributed` and the fault and
 // soak suites (which start, kill and restart the same processes one by one).
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 export const REMOTES = ['mfe-onboarding', 'mfe-meetings', 'mfe-actions'];
 
 /**
- * The remotes' folders named by REMOTE_DIRS (`name=folder,…`, the gateway's own setting): a release
- * deployed apart from the build. Remotes it does not name are served from their builds.
+ * The remotes' folders named by REMOTE_DIRS, read as the gateway reads its own setting: `name=folder`
+ * or a folder named after its remote, comma-separated. A release deployed apart from the build;
+ * remotes it does not name are served from their builds.
  */
 export function remoteDirsFrom(value = '') {
   return Object.fromEntries(
     value
       .split(',')
+      .map((entry) => entry.trim())
       .filter(Boolean)
-      .map((entry) => entry.split('=', 2)),
+      .map((entry) => (entry.includes('=') ? entry.split('=') : [basename(entry), entry])),
   );
 }
 
