@@ -102,7 +102,7 @@ app.get('/api/meetings/:id', async (request, reply) => {
   const who = caller(request);
   const meeting = await meetings.find(meetingsDb, request.params.id);
   if (!meeting || !canRead(meeting, who)) return reply.code(404).send({ error: 'not found' });
-  return { meeting: meetingView(await meetings.full(meetingsDb, meeting), who.id) };
+  return { meeting: meetingView(await meetings.full(meetingsDb, meeting), who) };
 });
 
 app.put('/api/meetings/:id/update-notes', async (request, reply) => {
@@ -114,7 +114,7 @@ app.put('/api/meetings/:id/update-notes', async (request, reply) => {
     { published: false },
   );
   if (!full) return reply.code(404).send({ error: 'not found' });
-  return { meeting: meetingView(full, who.id) };
+  return { meeting: meetingView(full, who) };
 });
 
 app.put('/api/actions/:meetingId/action/:actionId/status', async (request, reply) => {
