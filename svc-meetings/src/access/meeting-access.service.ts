@@ -50,14 +50,6 @@ export class MeetingAccess {
     return meeting;
   }
 
-  /** Sight, then the role and the plan to edit. May ask svc-subscription: never inside a transaction. */
-  async editable(caller: Caller, meetingId: string): Promise<MeetingEntity> {
-    const plan = await this.editingPlan(caller);
-    const meeting = await this.readable(caller, meetingId);
-    await this.requireEditorWith(this.dataSource.manager, caller, meeting, plan);
-    return meeting;
-  }
-
   /**
    * What a caller may do in a meeting's live notes: nothing (the meeting's own refusal: not found,
    * access denied), `read`, or `edit` exactly where an HTTP save of the notes would be accepted
@@ -90,12 +82,6 @@ export class MeetingAccess {
         throw error;
       };
     }
-  }
-
-  /** The caller's own plan must allow editing (for what they will own). */
-  async requireOwnPlan(caller: Caller): Promise<void> {
-    if (!(await this.entitlements.allowsEditing(caller)))
-      throw meetingError(MeetingErrorCode.NotEntitled);
   }
 
   /**

@@ -15,7 +15,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { Caller } from '../access/caller.js';
 import { MeetingAccess } from '../access/meeting-access.service.js';
 import { meetingError } from '../errors.js';
-import { ItemList, type ItemChanges } from '../items/item-list.js';
+import { ItemList } from '../items/item-list.js';
 import { ActionStore } from '../items/item-store.js';
 import { sharedWithAssignees } from '../sharing/assignee-sharing.js';
 import type { ActionFields, MeetingEntity } from '../store/entities.js';
@@ -80,14 +80,13 @@ export class ActionsService {
     await this.access.readable(caller, meetingId);
     const current = await this.items.get(this.dataSource, meetingId, itemId);
     const permission = changesMoreThanTick(current, body) ? 'edit' : 'read';
-    const changes: ItemChanges = { text: body.text, completed: body.completed, order: body.order };
     const fields = accountability(body);
     return this.writer.change(caller, meetingId, permission, async (tx, meeting, emit) => {
       const locked = await this.items.get(tx, meetingId, itemId, { lock: true });
       // Edited by its owner meanwhile: what was a tick may now be an edit.
       if (permission === 'read' && changesMoreThanTick(locked, body))
         throw meetingError(MeetingErrorCode.ReadOnly);
-      await this.items.update(tx, meetingId, itemId, changes, fields);
+      await this.items.update(tx, meetingId, itemId, body, fields);
       if (fields.assignee !== undefined && fields.assignee !== locked.assignee) {
         await this.shareWithAssignee(tx, meeting, fields.assignee);
         const text = body.text ?? locked.text;

@@ -32,13 +32,13 @@ export class AgendaService {
   }
 
   add(caller: Caller, meetingId: string, body: AddAgendaItemBody): Promise<FullMeeting> {
-    return this.writer.changeOwn(caller, meetingId, 'edit', async (tx) => {
+    return this.writer.changeOwn(caller, meetingId, async (tx) => {
       await this.items.add(tx, meetingId, body.text);
     });
   }
 
   restore(caller: Caller, meetingId: string, body: RestoreAgendaItemBody): Promise<FullMeeting> {
-    return this.writer.changeOwn(caller, meetingId, 'edit', async (tx) => {
+    return this.writer.changeOwn(caller, meetingId, async (tx) => {
       await this.items.restore(tx, meetingId, body);
     });
   }
@@ -49,19 +49,19 @@ export class AgendaService {
     itemId: string,
     body: UpdateAgendaItemBody,
   ): Promise<FullMeeting> {
-    return this.writer.changeOwn(caller, meetingId, 'edit', (tx) =>
+    return this.writer.changeOwn(caller, meetingId, (tx) =>
       this.items.update(tx, meetingId, itemId, body),
     );
   }
 
   reorder(caller: Caller, meetingId: string, body: UpdateAgendaOrderBody): Promise<FullMeeting> {
-    return this.writer.changeOwn(caller, meetingId, 'edit', (tx) =>
+    return this.writer.changeOwn(caller, meetingId, (tx) =>
       this.items.reorder(tx, meetingId, body.agenda),
     );
   }
 
   remove(caller: Caller, meetingId: string, itemId: string): Promise<FullMeeting> {
-    return this.writer.changeOwn(caller, meetingId, 'edit', (tx) =>
+    return this.writer.changeOwn(caller, meetingId, (tx) =>
       this.items.remove(tx, meetingId, itemId),
     );
   }

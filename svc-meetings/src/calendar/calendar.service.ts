@@ -56,13 +56,7 @@ export class CalendarService {
   /** A new address; the old one answers 404 from now on. */
   async rotateFeedUrl(caller: Caller): Promise<string> {
     const feed = this.newFeed(caller);
-    await this.dataSource
-      .getRepository(CalendarFeedEntity)
-      .createQueryBuilder()
-      .insert()
-      .values(feed)
-      .orUpdate(['user_email', 'feed_key', 'token_hash'], ['user_id'])
-      .execute();
+    await this.dataSource.getRepository(CalendarFeedEntity).upsert(feed, ['userId']);
     return this.urlOf(feed);
   }
 
@@ -93,12 +87,12 @@ export class CalendarService {
   }
 
   private newFeed(caller: Caller): CalendarFeedEntity {
-    const feed = new CalendarFeedEntity();
-    feed.userId = caller.id;
-    feed.userEmail = caller.email;
-    feed.feedKey = randomBytes(32).toString('base64url');
-    feed.tokenHash = hashOf(this.tokenOf(feed));
-    return feed;
+    const key = { userId: caller.id, feedKey: randomBytes(32).toString('base64url') };
+    return Object.assign(new CalendarFeedEntity(), {
+      ...key,
+      userEmail: caller.email,
+      tokenHash: hashOf(this.tokenOf(key)),
+    });
   }
 
   private tokenOf(feed: Pick<CalendarFeedEntity, 'userId' | 'feedKey'>): string {

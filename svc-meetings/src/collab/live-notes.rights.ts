@@ -1,9 +1,4 @@
-import {
-  MeetingDeletedSchema,
-  MeetingUpsertedSchema,
-  Subjects,
-  type MeetingUpserted,
-} from '@meetings/contracts';
+import { MeetingDeletedSchema, MeetingUpsertedSchema, Subjects } from '@meetings/contracts';
 import {
   DomainError,
   eventData,
@@ -38,7 +33,9 @@ export class LiveNotesRights implements OnModuleInit, OnModuleDestroy {
     this.unsubscribes = [
       this.bus.subscribe(Subjects.MeetingUpserted, (delivery) => {
         const data = eventData(delivery, MeetingUpsertedSchema);
-        if (data) void this.recheck(data.meeting);
+        if (!data) return;
+        const meetingId = data.meeting.id;
+        for (const socket of this.server.socketsOf(meetingId)) void this.check(meetingId, socket);
       }),
       this.bus.subscribe(Subjects.MeetingDeleted, (delivery) => {
         const data = eventData(delivery, MeetingDeletedSchema);
@@ -49,12 +46,6 @@ export class LiveNotesRights implements OnModuleInit, OnModuleDestroy {
 
   onModuleDestroy(): void {
     for (const unsubscribe of this.unsubscribes.splice(0)) unsubscribe();
-  }
-
-  private async recheck(meeting: MeetingUpserted['meeting']): Promise<void> {
-    await Promise.all(
-      this.server.socketsOf(meeting.id).map((socket) => this.check(meeting.id, socket)),
-    );
   }
 
   private async check(meetingId: string, socket: RoomSocket): Promise<void> {

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { DuplicateMeetingBody } from '@meetings/contracts';
-import { renumber } from '@meetings/domain';
+import { MeetingErrorCode, type DuplicateMeetingBody } from '@meetings/contracts';
 import { Outbox } from '@meetings/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { Caller } from '../access/caller.js';
 import { MeetingAccess } from '../access/meeting-access.service.js';
+import { meetingError } from '../errors.js';
 import { ActionStore, AgendaStore } from '../items/item-store.js';
 import { sharedWithAssignees } from '../sharing/assignee-sharing.js';
 import { MeetingStore } from '../store/meeting-store.js';
-import type { ItemFields, MeetingEntity } from '../store/entities.js';
+import type { MeetingEntity } from '../store/entities.js';
 import type { FullMeeting } from '../store/views.js';
 import { MeetingWriter } from '../writing/meeting-writer.service.js';
 
@@ -32,11 +32,12 @@ export class DuplicateService {
     sourceId: string,
     options: DuplicateMeetingBody,
   ): Promise<FullMeeting> {
-    const checked = await this.access.editable(caller, sourceId);
-    // An editor's copy is their own meeting: their own plan must allow creating it.
-    if (checked.ownerId !== caller.id) await this.access.requireOwnPlan(caller);
+    const plan = await this.access.editingPlan(caller);
     return this.outbox.transaction(async (tx, emit) => {
       const source = await this.access.readable(caller, sourceId, tx);
+      await this.access.requireEditorWith(tx, caller, source, plan);
+      // An editor's copy is their own meeting: their own plan must allow creating it.
+      if (source.ownerId !== caller.id && !plan()) throw meetingError(MeetingErrorCode.NotEntitled);
       const { agenda, actions } = await this.meetings.full(tx, source);
       const actionsCopied =
         options.actionsOption === 'all'
@@ -72,8 +73,8 @@ export class DuplicateService {
 
       const agendaCopied =
         options.agendaOption === 'all' ? agenda : agenda.filter((item) => !item.completed);
-      await this.agenda.insert(tx, copiesOf(agendaCopied, copyId));
-      await this.actions.insert(tx, copiesOf(actionsCopied, copyId));
+      await this.agenda.insertCopies(tx, agendaCopied, copyId);
+      await this.actions.insertCopies(tx, actionsCopied, copyId);
 
       if (options.actionsOption === 'move-incomplete' && actionsCopied.length > 0) {
         await this.actions.remove(
@@ -86,13 +87,6 @@ export class DuplicateService {
       return this.writer.publish(tx, emit, copy);
     });
   }
-}
-
-function copiesOf<R extends ItemFields>(items: readonly R[], meetingId: string): R[] {
-  return renumber(items).map(
-    ({ order, ...item }) =>
-      ({ ...item, id: randomUUID(), meetingId, position: order }) as unknown as R,
-  );
 }
 
 /**

@@ -55,8 +55,8 @@ export class EntitlementService {
       });
     } catch (error) {
       const known = transientFailure(error)
-        ? await this.lastKnown(this.dataSource.manager, caller.id)
-        : undefined;
+        ? await this.dataSource.manager.findOneBy(KnownEntitlement, { userId: caller.id })
+        : null;
       if (!known) throw error;
       this.logger.warn(
         { userId: caller.id, reason: transientFailure(error) },
@@ -126,25 +126,15 @@ export class EntitlementService {
    * last answer or event kept for them; none kept counts as no.
    */
   async lastKnownAllowsEditing(q: EntityManager, userId: string): Promise<boolean> {
-    const known = await this.lastKnown(q, userId);
-    return known !== undefined && entitled(known);
-  }
-
-  private async lastKnown(q: EntityManager, userId: string): Promise<Entitlement | undefined> {
-    const row = await q.findOneBy(KnownEntitlement, { userId });
-    if (!row) return undefined;
-    return {
-      userId,
-      status: row.status,
-      canCreate: row.canCreate,
-      trialExpiresOn: row.trialExpiresOn.toISOString(),
-      version: row.version,
-    };
+    const known = await q.findOneBy(KnownEntitlement, { userId });
+    return known !== null && entitled(known);
   }
 }
 
 /** A trial that ran out while cached no longer counts. */
-function entitled(entitlement: Entitlement): boolean {
+function entitled(
+  entitlement: Pick<Entitlement, 'status' | 'canCreate'> & { trialExpiresOn: Date | string },
+): boolean {
   if (!entitlement.canCreate) return false;
   return entitlement.status !== 'trial' || daysRemaining(entitlement.trialExpiresOn) > 0;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { In, type EntityTarget, type Repository } from 'typeorm';
 import {
@@ -94,6 +95,14 @@ export class ItemStore<R extends ItemFields> {
       .values(items.map((item) => ({ ...item })))
       .updateEntity(false)
       .execute();
+  }
+
+  /** Copies of the items into another meeting: new ids, numbered 1..n in the list's order. */
+  insertCopies(q: Queryable, items: readonly R[], meetingId: string): Promise<void> {
+    return this.insert(
+      q,
+      items.map((item, index) => ({ ...item, id: randomUUID(), meetingId, position: index + 1 })),
+    );
   }
 
   update(

@@ -14,6 +14,7 @@ import { CurrentUser, type AuthUser } from '@meetings/service-kit';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { meetingView } from '../store/views.js';
+import { MeetingWriter } from '../writing/meeting-writer.service.js';
 import { MeetingsService } from './meetings.service.js';
 
 type MeetingParams = { id: string };
@@ -21,7 +22,10 @@ type MeetingParams = { id: string };
 @ApiTags('meetings')
 @Controller('api/meetings')
 export class MeetingsController {
-  constructor(private readonly meetings: MeetingsService) {}
+  constructor(
+    private readonly meetings: MeetingsService,
+    private readonly writer: MeetingWriter,
+  ) {}
 
   @Get()
   list(
@@ -62,7 +66,7 @@ export class MeetingsController {
     @CurrentUser() user: AuthUser,
     @Param({ schema: MeetingIdParamsSchema }) params: MeetingParams,
   ): Promise<Success> {
-    await this.meetings.remove(user, params.id);
+    await this.writer.remove(user, params.id);
     return { success: true, message: 'Meeting deleted successfully' };
   }
 }

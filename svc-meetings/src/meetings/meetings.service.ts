@@ -108,8 +108,4 @@ export class MeetingsService {
       }),
     );
   }
-
-  remove(caller: Caller, meetingId: string): Promise<void> {
-    return this.writer.remove(caller, meetingId);
-  }
 }

@@ -23,7 +23,7 @@ export class NotesService {
   async update(caller: Caller, meetingId: string, notes: string): Promise<FullMeeting> {
     const clean = sanitizeNotes(notes, this.config.NOTES_IMAGES);
     let live = false;
-    const saved = await this.writer.changeOwn(caller, meetingId, 'edit', async (tx) => {
+    const saved = await this.writer.changeOwn(caller, meetingId, async (tx) => {
       const stored = await this.meetings.writeNotes(tx, meetingId, clean);
       live = stored.live || this.rooms.isOpen(meetingId);
     });

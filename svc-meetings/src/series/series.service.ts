@@ -8,7 +8,6 @@ import { MeetingAccess } from '../access/meeting-access.service.js';
 import { meetingError } from '../errors.js';
 import { AgendaStore } from '../items/item-store.js';
 import { MeetingStore } from '../store/meeting-store.js';
-import type { AgendaFields } from '../store/entities.js';
 import type { FullMeeting } from '../store/views.js';
 import { MeetingWriter } from '../writing/meeting-writer.service.js';
 import { nextOccurrence } from './recurrence.js';
@@ -65,16 +64,7 @@ export class SeriesService {
           previousOccurrenceId: source.id,
         });
         const open = (await this.agenda.list(tx, [source.id])).filter((item) => !item.completed);
-        await this.agenda.insert(
-          tx,
-          open.map((item, index): AgendaFields => ({
-            ...item,
-            id: randomUUID(),
-            meetingId: id,
-            completed: false,
-            position: index + 1,
-          })),
-        );
+        await this.agenda.insertCopies(tx, open, id);
         return { full: await this.writer.publish(tx, emit, next), created: true };
       });
     } catch (error) {

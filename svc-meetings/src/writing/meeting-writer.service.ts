@@ -51,13 +51,8 @@ export class MeetingWriter {
    * service consumes and open copies of the meeting hear (live updates). The next upserted event
    * carries a higher version still, so the higher-version-wins rule holds.
    */
-  changeOwn(
-    caller: Caller,
-    meetingId: string,
-    permission: Permission,
-    work: MeetingWork,
-  ): Promise<FullMeeting> {
-    return this.apply(caller, meetingId, permission, work, undefined, false);
+  changeOwn(caller: Caller, meetingId: string, work: MeetingWork): Promise<FullMeeting> {
+    return this.apply(caller, meetingId, 'edit', work, undefined, false);
   }
 
   private async apply(
