@@ -3,7 +3,6 @@ import { IndexRebuildController } from './action-index/index-rebuild.controller.
 import { IndexRebuildService } from './action-index/index-rebuild.service.js';
 import { MeetingEventsController } from './action-index/meeting-events.controller.js';
 import { MeetingIndexWriter } from './action-index/meeting-index.writer.js';
-import { MeetingsClient } from './action-index/meetings.client.js';
 import { ActionsController } from './actions/actions.controller.js';
 import { ActionsSearchService } from './actions/actions-search.service.js';
 import { DigestController } from './digest/digest.controller.js';
@@ -16,12 +15,6 @@ import { DigestService } from './digest/digest.service.js';
     IndexRebuildController,
     DigestController,
   ],
-  providers: [
-    MeetingIndexWriter,
-    MeetingsClient,
-    IndexRebuildService,
-    ActionsSearchService,
-    DigestService,
-  ],
+  providers: [MeetingIndexWriter, IndexRebuildService, ActionsSearchService, DigestService],
 })
 export class ActionsModule {}

@@ -1,5 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LOGGER, SERVICE_CONFIG } from '@meetings/service-kit';
+import { MeetingsExportPageSchema } from '@meetings/contracts';
+import {
+  DomainError,
+  InternalClients,
+  LOGGER,
+  SERVICE_CONFIG,
+  type InternalClient,
+} from '@meetings/service-kit';
 import {
   Inject,
   Injectable,
@@ -10,7 +17,6 @@ import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import type { ActionsEnv } from '../config.js';
 import { MeetingIndexWriter } from './meeting-index.writer.js';
-import { isUpstreamUnavailable, MeetingsClient } from './meetings.client.js';
 
 export type RebuildTrigger = 'operator' | 'start' | 'cli';
 
@@ -41,14 +47,18 @@ export class IndexRebuildService implements OnApplicationBootstrap, OnModuleDest
   private current: Promise<RebuildStatus> | null = null;
   private status: RebuildStatus = { state: 'idle', exported: 0, applied: 0, retired: 0 };
   private readonly stopping = new AbortController();
+  /** svc-meetings' export over its internal HTTP route. */
+  private readonly meetings: InternalClient;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly writer: MeetingIndexWriter,
-    private readonly meetings: MeetingsClient,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(SERVICE_CONFIG) private readonly config: ActionsEnv,
-  ) {}
+    clients: InternalClients,
+  ) {
+    this.meetings = clients.to(config.MEETINGS_INTERNAL_URL);
+  }
 
   onApplicationBootstrap(): void {
     // In the background: the service answers (from an empty index) while svc-meetings is away.
@@ -146,7 +156,9 @@ export class IndexRebuildService implements OnApplicationBootstrap, OnModuleDest
     let afterId: string | undefined;
     do {
       if (this.stopping.signal.aborted) throw new Error('The service is stopping.');
-      const page = await this.meetings.exportPage(afterId, this.config.INDEX_REBUILD_PAGE_SIZE);
+      const page = await this.meetings.get('/internal/meetings/export', MeetingsExportPageSchema, {
+        query: { afterId, limit: this.config.INDEX_REBUILD_PAGE_SIZE },
+      });
       for (const meeting of page.meetings) seen.add(meeting.id);
       this.status.applied += await this.writer.upsertAll(page.meetings);
       this.status.exported += page.meetings.length;
@@ -157,4 +169,9 @@ export class IndexRebuildService implements OnApplicationBootstrap, OnModuleDest
     } while (afterId);
     return seen;
   }
+}
+
+/** svc-meetings did not answer (not reachable, or not in time): worth trying again later. */
+export function isUpstreamUnavailable(error: unknown): boolean {
+  return error instanceof DomainError && (error.status === 503 || error.status === 504);
 }

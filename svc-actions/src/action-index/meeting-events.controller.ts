@@ -11,6 +11,7 @@ import { LOGGER, Outbox } from '@meetings/service-kit';
 import { Controller, Inject } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import type { Logger } from 'pino';
+import type { EntityManager } from 'typeorm';
 import { MeetingIndexWriter } from './meeting-index.writer.js';
 
 /** The inbox name under which applied meeting events are recorded. */
@@ -34,12 +35,10 @@ export class MeetingEventsController {
     @Payload({ schema: envelopeOf(MeetingUpsertedSchema) }) event: EventEnvelope<MeetingUpserted>,
   ): Promise<void> {
     const { meeting } = event.data;
-    let applied = false;
-    await this.outbox.consumeOnce(INDEX_CONSUMER, event.id, async (manager) => {
-      applied = await this.writer.upsert(manager, meeting);
-    });
-    this.logger.debug(
-      { eventId: event.id, meetingId: meeting.id, version: meeting.version, applied },
+    await this.indexOnce(
+      event.id,
+      (manager) => this.writer.upsert(manager, meeting),
+      { meetingId: meeting.id, version: meeting.version },
       'meeting upsert indexed',
     );
   }
@@ -49,13 +48,25 @@ export class MeetingEventsController {
     @Payload({ schema: envelopeOf(MeetingDeletedSchema) }) event: EventEnvelope<MeetingDeleted>,
   ): Promise<void> {
     const { meetingId, version } = event.data;
-    let applied = false;
-    await this.outbox.consumeOnce(INDEX_CONSUMER, event.id, async (manager) => {
-      applied = await this.writer.delete(manager, meetingId, version);
-    });
-    this.logger.debug(
-      { eventId: event.id, meetingId, version, applied },
+    await this.indexOnce(
+      event.id,
+      (manager) => this.writer.delete(manager, meetingId, version),
+      { meetingId, version },
       'meeting deletion indexed',
     );
+  }
+
+  /** Applies an event's write once (the inbox drops redeliveries) and logs whether it applied. */
+  private async indexOnce(
+    eventId: string,
+    write: (manager: EntityManager) => Promise<boolean>,
+    meeting: { meetingId: string; version: number },
+    message: string,
+  ): Promise<void> {
+    let applied = false;
+    await this.outbox.consumeOnce(INDEX_CONSUMER, eventId, async (manager) => {
+      applied = await write(manager);
+    });
+    this.logger.debug({ eventId, ...meeting, applied }, message);
   }
 }

@@ -115,7 +115,6 @@ export class MeetingIndexWriter {
       .into(IndexedMeeting)
       .values({ ...row, indexedAt: now })
       .orUpdate(overwrittenColumns(manager, IndexedMeeting), ['id'], {
-        upsertType: 'on-conflict-do-update',
         overwriteCondition: { where: wins },
       })
       .returning(['id'])
@@ -152,7 +151,6 @@ export class MeetingIndexWriter {
         })),
       )
       .orUpdate(overwrittenColumns(manager, MeetingReader), ['meeting_id', 'reader'], {
-        upsertType: 'on-conflict-do-update',
         skipUpdateIfNoValuesChanged: true,
       })
       .updateEntity(false)
@@ -188,7 +186,6 @@ export class MeetingIndexWriter {
         })),
       )
       .orUpdate(overwrittenColumns(manager, IndexedAction), ['meeting_id', 'id'], {
-        upsertType: 'on-conflict-do-update',
         skipUpdateIfNoValuesChanged: true,
       })
       .updateEntity(false)

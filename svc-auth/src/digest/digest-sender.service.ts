@@ -1,6 +1,15 @@
 import { addDays, todayIn } from '@meetings/domain';
-import { DEFAULT_TIME_ZONE } from '@meetings/contracts';
-import { LOGGER, SERVICE_CONFIG } from '@meetings/service-kit';
+import {
+  DEFAULT_TIME_ZONE,
+  DigestActionsResponseSchema,
+  DigestRecipientsResponseSchema,
+} from '@meetings/contracts';
+import {
+  InternalClients,
+  LOGGER,
+  SERVICE_CONFIG,
+  type InternalClient,
+} from '@meetings/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource, In, IsNull, Raw } from 'typeorm';
@@ -10,7 +19,6 @@ import { MailerService, MailRejectedError } from '../mail/mailer.service.js';
 import { MailSettingsService } from '../mail/mail-settings.service.js';
 import { digestMail } from '../mail/templates.js';
 import { UnsubscribeTokens } from '../mail/unsubscribe-tokens.service.js';
-import { ActionsClient } from './actions.client.js';
 import { digestDay } from './digest-clock.js';
 
 /** A claim older than this without an outcome belongs to a replica that died mid-send. */
@@ -30,15 +38,20 @@ export interface DigestRunSummary {
  */
 @Injectable()
 export class DigestSender {
+  /** svc-actions' internal routes for the digest (ADR 0005): who owes what, due by a day. */
+  private readonly actions: InternalClient;
+
   constructor(
     private readonly dataSource: DataSource,
-    private readonly actions: ActionsClient,
     private readonly mailer: MailerService,
     private readonly settings: MailSettingsService,
     private readonly tokens: UnsubscribeTokens,
     @Inject(SERVICE_CONFIG) private readonly config: AuthEnv,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    clients: InternalClients,
+  ) {
+    this.actions = clients.to(config.ACTIONS_INTERNAL_URL);
+  }
 
   async run(now: Date = new Date()): Promise<DigestRunSummary> {
     const summary: DigestRunSummary = { sent: 0, empty: 0, failed: 0 };
@@ -46,7 +59,11 @@ export class DigestSender {
     const through = addDays(todayIn('UTC', now), 7);
     let after: string | undefined;
     do {
-      const page = await this.actions.recipients(through, after);
+      const page = await this.actions.get(
+        '/internal/actions/digest-recipients',
+        DigestRecipientsResponseSchema,
+        { query: { through, after, limit: 500 } },
+      );
       for (const person of await this.due(page.recipients, now)) {
         const outcome = await this.sendOne(person.email, person.day);
         if (outcome) summary[outcome]++;
@@ -90,7 +107,11 @@ export class DigestSender {
   private async sendOne(email: string, day: string): Promise<keyof DigestRunSummary | null> {
     if (!(await this.claim(email, day))) return null;
     try {
-      const { meetings } = await this.actions.due(email, addDays(day, 6));
+      const { meetings } = await this.actions.get(
+        '/internal/actions/digest',
+        DigestActionsResponseSchema,
+        { query: { assignee: email, through: addDays(day, 6) } },
+      );
       const count = meetings.reduce((n, m) => n + m.actions.length, 0);
       if (count === 0) {
         await this.finish(email, day, 'empty', 0);

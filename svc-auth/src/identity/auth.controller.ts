@@ -18,14 +18,13 @@ import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthEnv } from '../config.js';
 import { LoginCodesService } from '../otp/login-codes.service.js';
-import { PrivacyService } from '../privacy/privacy.service.js';
 import {
   clearSessionCookies,
   isSecureRequest,
   setSessionCookie,
 } from '../sessions/session-cookie.js';
 import { SessionsService } from '../sessions/sessions.service.js';
-import { TimeZoneService } from '../settings/time-zone.service.js';
+import { AccountService } from './account.service.js';
 
 @ApiTags('auth')
 @Controller('api/auth')
@@ -33,8 +32,7 @@ export class AuthController {
   constructor(
     private readonly codes: LoginCodesService,
     private readonly sessions: SessionsService,
-    private readonly privacy: PrivacyService,
-    private readonly timeZones: TimeZoneService,
+    private readonly account: AccountService,
     @Inject(SERVICE_CONFIG) private readonly config: AuthEnv,
   ) {}
 
@@ -65,7 +63,7 @@ export class AuthController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ValidateOtpResponse> {
     const user = await this.codes.verify(body.email, body.code, request.ip);
-    await this.timeZones.fromBrowser(user.id, body.timeZone);
+    await this.account.timeZoneFromBrowser(user.id, body.timeZone);
     const session = await this.sessions.create(user.id);
     setSessionCookie(
       reply,
@@ -103,7 +101,7 @@ export class AuthController {
     @CurrentUser() user: AuthUser,
     @Body({ schema: TimeZoneBodySchema }) body: TimeZoneBody,
   ): Promise<TimeZoneResponse> {
-    await this.timeZones.set(user.id, body.timeZone);
+    await this.account.setTimeZone(user.id, body.timeZone);
     return { success: true, timeZone: body.timeZone };
   }
 
@@ -112,13 +110,13 @@ export class AuthController {
   async acceptPrivacy(
     @CurrentUser() user: AuthUser,
   ): Promise<{ success: true; hasAcceptedPrivacy: true }> {
-    await this.privacy.accept(user.id);
+    await this.account.acceptPrivacy(user.id);
     return { success: true, hasAcceptedPrivacy: true };
   }
 
   @Get('privacy-status')
   async privacyStatus(@CurrentUser() user: AuthUser): Promise<PrivacyStatus> {
-    return { hasAcceptedPrivacy: await this.privacy.hasAccepted(user.id) };
+    return { hasAcceptedPrivacy: await this.account.hasAcceptedPrivacy(user.id) };
   }
 }
 

@@ -40,11 +40,9 @@ export class SigningKeysService implements OnModuleInit {
     return { keys: [this.publicKey] };
   }
 
-  async sign(
-    claims: InternalTokenClaims,
-    ttlSeconds: number,
-  ): Promise<{ token: string; expiresAt: number }> {
+  async sign(claims: InternalTokenClaims): Promise<{ token: string; expiresAt: number }> {
     const now = Math.floor(Date.now() / 1000);
+    const ttlSeconds = this.config.INTERNAL_TOKEN_TTL_SECONDS;
     const token = await new SignJWT({
       email: claims.email,
       sid: claims.sid,

@@ -9,13 +9,13 @@ import {
   type MeetingShared,
   type RecapRequested,
 } from '@meetings/contracts';
-import { SERVICE_CONFIG } from '@meetings/service-kit';
+import { Outbox, SERVICE_CONFIG } from '@meetings/service-kit';
 import { Controller, Inject } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import type { AuthEnv } from '../config.js';
-import { EventMailService } from './event-mail.service.js';
+import { MailerService, MailRejectedError, type OutgoingMail } from './mailer.service.js';
 import { recapContent } from './recap-content.js';
-import { assignmentMail, invitationMail } from './templates.js';
+import { assignmentMail, invitationMail, type MailProduct } from './templates.js';
 
 /** The inbox names under which each kind of mail sent for an event is recorded. */
 export const ASSIGNMENT_MAIL_CONSUMER = 'svc-auth.assignment-mail';
@@ -27,7 +27,8 @@ export const RECAP_MAIL_CONSUMER = 'svc-auth.recap-mail';
 @Controller()
 export class EventMailController {
   constructor(
-    private readonly eventMail: EventMailService,
+    private readonly outbox: Outbox,
+    private readonly mailer: MailerService,
     @Inject(SERVICE_CONFIG) private readonly config: AuthEnv,
   ) {}
 
@@ -36,7 +37,7 @@ export class EventMailController {
   async onAssigned(
     @Payload({ schema: envelopeOf(ActionAssignedSchema) }) event: EventEnvelope<ActionAssigned>,
   ): Promise<void> {
-    await this.eventMail.sendOnce(ASSIGNMENT_MAIL_CONSUMER, event.id, {
+    await this.sendOnce(ASSIGNMENT_MAIL_CONSUMER, event.id, {
       kind: 'action assigned',
       to: event.data.assignee,
       ...assignmentMail({ ...this.product(), ...event.data }),
@@ -48,7 +49,7 @@ export class EventMailController {
   async onShared(
     @Payload({ schema: envelopeOf(MeetingSharedSchema) }) event: EventEnvelope<MeetingShared>,
   ): Promise<void> {
-    await this.eventMail.sendOnce(INVITATION_MAIL_CONSUMER, event.id, {
+    await this.sendOnce(INVITATION_MAIL_CONSUMER, event.id, {
       kind: 'meeting shared',
       to: event.data.sharedWith,
       ...invitationMail({ ...this.product(), ...event.data }),
@@ -65,7 +66,7 @@ export class EventMailController {
   ): Promise<void> {
     const mail = recapContent(event.data, this.product());
     for (const recipient of event.data.recipients) {
-      await this.eventMail.sendOnce(`${RECAP_MAIL_CONSUMER}:${recipient}`, event.id, {
+      await this.sendOnce(`${RECAP_MAIL_CONSUMER}:${recipient}`, event.id, {
         kind: 'meeting recap',
         to: recipient,
         ...mail,
@@ -73,7 +74,27 @@ export class EventMailController {
     }
   }
 
-  private product() {
+  /**
+   * Sends mail an event asks for, once. The send is recorded in the inbox (under `consumer` and
+   * the event's id) in the same transaction, so a redelivery of a mailed event sends nothing; a send
+   * that fails undoes the record and the bus brings the event again (its bounded retries, then the
+   * dead-letter subject). A refused address stays refused: recorded as handled, not retried.
+   */
+  private async sendOnce(
+    consumer: string,
+    eventId: string,
+    mail: Omit<OutgoingMail, 'senderName'>,
+  ): Promise<void> {
+    await this.outbox.consumeOnce(consumer, eventId, async () => {
+      try {
+        await this.mailer.send({ senderName: this.config.PRODUCT_NAME, ...mail });
+      } catch (error) {
+        if (!(error instanceof MailRejectedError)) throw error;
+      }
+    });
+  }
+
+  private product(): MailProduct {
     return { productName: this.config.PRODUCT_NAME, baseUrl: this.config.PUBLIC_BASE_URL };
   }
 }

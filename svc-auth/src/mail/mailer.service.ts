@@ -7,12 +7,6 @@ import type { Logger } from 'pino';
 import { logsLoginCodes, type AuthEnv } from '../config.js';
 import type { RenderedMail } from './templates.js';
 
-export interface LoginCodeMail {
-  to: string;
-  code: string;
-  productName: string;
-}
-
 export interface OutgoingMail extends Partial<Pick<RenderedMail, 'html'>> {
   to: string;
   subject: string;
@@ -58,23 +52,22 @@ export class MailerService implements OnModuleDestroy {
     this.logCodes = logsLoginCodes(config);
   }
 
-  async sendLoginCode(mail: LoginCodeMail): Promise<void> {
-    if (this.logCodes)
-      this.logger.info(`Login code for ${mail.to}: ${mail.code} (valid for 10 minutes)`);
+  async sendLoginCode(to: string, code: string, productName: string): Promise<void> {
+    if (this.logCodes) this.logger.info(`Login code for ${to}: ${code} (valid for 10 minutes)`);
     // Someone is waiting on the sign-in page: one more attempt at most.
     await this.send(
       {
         kind: 'login code',
-        to: mail.to,
-        senderName: mail.productName,
-        subject: `Your ${mail.productName} login code: ${mail.code}`,
+        to,
+        senderName: productName,
+        subject: `Your ${productName} login code: ${code}`,
         text: [
-          `Your ${mail.productName} login code is ${mail.code}`,
+          `Your ${productName} login code is ${code}`,
           '',
           'Enter it on the sign-in page within 10 minutes. It works once.',
           'If you did not ask to sign in, you can ignore this message.',
           '',
-          `— ${mail.productName}`,
+          `— ${productName}`,
         ].join('\n'),
       },
       1,

@@ -2,7 +2,7 @@ import type { RecapRequested } from '@meetings/contracts';
 import { formatDateTimeIn } from '@meetings/domain';
 import { sanitizeNotes } from '@meetings/service-kit';
 import { convert } from 'html-to-text';
-import { recapMail, type RenderedMail } from './templates.js';
+import { recapMail, type MailProduct, type RenderedMail } from './templates.js';
 
 const TEXT_OPTIONS = {
   wordwrap: 100,
@@ -18,10 +18,7 @@ const TEXT_OPTIONS = {
  * The recap mail of a requested recap. The notes are sanitised again here, whatever the event
  * carries: this is where they become a mail. The text part is the same notes as plain text.
  */
-export function recapContent(
-  recap: RecapRequested,
-  settings: { productName: string; baseUrl: string },
-): RenderedMail {
+export function recapContent(recap: RecapRequested, settings: MailProduct): RenderedMail {
   const notesHtml = sanitizeNotes(recap.notes, 'none');
   return recapMail({
     ...settings,

@@ -1,6 +1,13 @@
 // Every mail the product sends, in plain text and HTML. Whatever a user typed (meeting titles,
 // action texts, addresses) goes into the HTML escaped, and into subjects without line breaks.
+import type { ActionAssigned, MeetingShared, RecapRequested } from '@meetings/contracts';
 import { formatDueDate } from '@meetings/domain';
+
+/** Whose product a mail comes from (the tenant's name) and where its links lead. */
+export interface MailProduct {
+  productName: string;
+  baseUrl: string;
+}
 
 export interface RenderedMail {
   subject: string;
@@ -65,17 +72,10 @@ function openMeeting(url: string): { text: string; html: string } {
   return { text: `Open the meeting: ${url}`, html: `<p>${link(url, 'Open the meeting')}</p>` };
 }
 
-export interface AssignmentMailInput {
-  productName: string;
-  baseUrl: string;
-  meetingId: string;
-  meetingTitle: string;
-  text: string;
-  assignedBy: string;
-}
-
 /** "You were assigned an action": the action's text in the subject and body, a link to the meeting. */
-export function assignmentMail(input: AssignmentMailInput): RenderedMail {
+export function assignmentMail(
+  input: MailProduct & Pick<ActionAssigned, 'meetingId' | 'meetingTitle' | 'text' | 'assignedBy'>,
+): RenderedMail {
   const open = openMeeting(meetingUrl(input.baseUrl, input.meetingId));
   return layout(input.productName, {
     subject: oneLine(`New action for you: ${oneLine(input.text, 100)}`, 140),
@@ -98,16 +98,10 @@ export function assignmentMail(input: AssignmentMailInput): RenderedMail {
   });
 }
 
-export interface InvitationMailInput {
-  productName: string;
-  baseUrl: string;
-  meetingId: string;
-  meetingTitle: string;
-  ownerEmail: string;
-}
-
 /** "A meeting was shared with you": its title and owner, a link to it (sign-in leads there). */
-export function invitationMail(input: InvitationMailInput): RenderedMail {
+export function invitationMail(
+  input: MailProduct & Pick<MeetingShared, 'meetingId' | 'meetingTitle' | 'ownerEmail'>,
+): RenderedMail {
   const open = openMeeting(meetingUrl(input.baseUrl, input.meetingId));
   return layout(input.productName, {
     subject: oneLine(
@@ -134,9 +128,7 @@ export interface DigestMeeting {
   actions: { text: string; dueDate: string }[];
 }
 
-export interface DigestMailInput {
-  productName: string;
-  baseUrl: string;
+export interface DigestMailInput extends MailProduct {
   /** The recipient's local day: what is before it is overdue. */
   today: string;
   meetings: readonly DigestMeeting[];
@@ -194,27 +186,15 @@ export function digestMail(input: DigestMailInput): RenderedMail {
   });
 }
 
-export interface RecapMailInput {
-  productName: string;
-  baseUrl: string;
-  meetingId: string;
-  title: string;
-  /** The meeting's date and time as the sender's time zone shows it. */
-  when: string;
-  sentBy: string;
-  agenda: readonly { text: string; completed: boolean }[];
-  /** Sanitised HTML. */
-  notesHtml: string;
-  /** The same notes as plain text. */
-  notesText: string;
-  notesOmitted: boolean;
-  actions: readonly {
-    text: string;
-    completed: boolean;
-    assignee: string | null;
-    dueDate: string | null;
-  }[];
-}
+export type RecapMailInput = MailProduct &
+  Pick<RecapRequested, 'meetingId' | 'title' | 'sentBy' | 'agenda' | 'notesOmitted' | 'actions'> & {
+    /** The meeting's date and time as the sender's time zone shows it. */
+    when: string;
+    /** Sanitised HTML. */
+    notesHtml: string;
+    /** The same notes as plain text. */
+    notesText: string;
+  };
 
 function actionDetails(action: RecapMailInput['actions'][number]): string {
   return [

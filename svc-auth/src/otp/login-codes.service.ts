@@ -120,7 +120,7 @@ export class LoginCodesService implements OnModuleInit {
       });
     });
     try {
-      await this.mailer.sendLoginCode({ to: email, code, productName });
+      await this.mailer.sendLoginCode(email, code, productName);
     } catch (error) {
       await this.dataSource.manager.update(LoginCode, { id }, { supersededAt: () => 'now()' });
       // The mail server refusing this recipient for good is the address's fault, not an outage.

@@ -51,15 +51,12 @@ export class SessionsService {
       },
     });
     if (!session) throw Errors.unauthenticated();
-    const internal = await this.keys.sign(
-      {
-        sub: session.userId,
-        email: session.user.email,
-        sid: session.id,
-        tz: session.user.timeZone,
-      },
-      this.config.INTERNAL_TOKEN_TTL_SECONDS,
-    );
+    const internal = await this.keys.sign({
+      sub: session.userId,
+      email: session.user.email,
+      sid: session.id,
+      tz: session.user.timeZone,
+    });
     return {
       user: { id: session.userId, email: session.user.email },
       sessionId: session.id,
