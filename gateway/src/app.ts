@@ -16,6 +16,7 @@ import {
   createTelemetry,
   eventData,
   JetStreamBus,
+  LATENCY_BUCKETS,
   traceHeaders,
   traceRequests,
   type Door,
@@ -29,7 +30,7 @@ import { answerClientError, sendError, upstreamFailure } from './errors.js';
 import { proxyLiveNotes } from './live-notes.js';
 import { pickHeaders, sessionToken } from './headers.js';
 import { isCanonicalPath } from './paths.js';
-import { routeFor, upstreamUrls } from './routes.js';
+import { routeFor, type Upstream } from './routes.js';
 import { refuseCrossSite, securityHeaders } from './security.js';
 import { SessionResolver } from './sessions.js';
 import { serveFrontEnds } from './static.js';
@@ -41,8 +42,6 @@ export interface GatewayOptions {
   /** Where spans go instead of OTLP (tests read traces from it). */
   spanExporter?: SpanExporter;
 }
-
-export type RunningGateway = Awaited<ReturnType<typeof startGateway>>;
 
 const REQUEST_ID = /^[\w.:-]{8,128}$/;
 /** A live stream is quiet but for its heartbeat: it may go three heartbeats without a byte. */
@@ -96,7 +95,12 @@ export async function createGateway(
     },
   });
 
-  const upstreams = upstreamUrls(config);
+  const upstreams: Record<Upstream, string> = {
+    auth: config.AUTH_URL,
+    subscription: config.SUBSCRIPTION_URL,
+    meetings: config.MEETINGS_URL,
+    actions: config.ACTIONS_URL,
+  };
   const sessions = new SessionResolver(config.AUTH_MANAGEMENT_URL, {
     maxAgeMs: config.SESSION_CACHE_MS,
     maxEntries: config.SESSION_CACHE_MAX,
@@ -313,7 +317,7 @@ function gatewayMetrics() {
       name: 'gateway_request_duration_seconds',
       help: 'Gateway request latency by upstream and status',
       labelNames: ['upstream', 'status_code'],
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      buckets: LATENCY_BUCKETS,
       registers: [registry],
     }),
     upstreamErrors: new Counter({

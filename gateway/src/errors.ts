@@ -1,5 +1,5 @@
-import { CommonErrorCode as Code, ServerMessages, type ApiError } from '@meetings/contracts';
-import { answerSocket } from '@meetings/service-kit';
+import { CommonErrorCode as Code, ServerMessages } from '@meetings/contracts';
+import { answerSocket, DomainError } from '@meetings/service-kit';
 import type { Duplex } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -21,9 +21,9 @@ const ANSWERS = {
 } as const;
 export type Answer = keyof typeof ANSWERS;
 
-function errorBody(answer: Answer, status?: number): ApiError {
+function errorOf(answer: Answer, status?: number): DomainError {
   const [defaultStatus, code, text] = ANSWERS[answer];
-  return { statusCode: status ?? defaultStatus, code, error: text, message: text };
+  return new DomainError(status ?? defaultStatus, code, text);
 }
 
 /** Sends one of ANSWERS in the API's error body (`status` for a 4xx the framework chose). */
@@ -33,7 +33,7 @@ export function sendError(
   answer: Answer,
   status?: number,
 ): FastifyReply {
-  const body: ApiError = { ...errorBody(answer, status), requestId: request.id };
+  const body = errorOf(answer, status).toBody(request.id);
   return reply
     .status(body.statusCode)
     .header('content-type', 'application/json; charset=utf-8')
@@ -82,6 +82,6 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? 'requestTimeout'
         : 'unreadable';
-  const body = errorBody(answer);
+  const body = errorOf(answer).toBody();
   answerSocket(socket, body.statusCode, body);
 }

@@ -1,5 +1,5 @@
 import '@meetings/service-kit/node-version';
-import { ConfigError } from '@meetings/service-kit';
+import { exitOnStartFailure } from '@meetings/service-kit';
 import { startGateway } from './app.js';
 import { loadGatewayConfig } from './config.js';
 
@@ -9,6 +9,5 @@ try {
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 } catch (error) {
-  console.error(error instanceof ConfigError ? `gateway: ${error.message}` : error);
-  process.exit(1);
+  exitOnStartFailure('gateway', error);
 }

@@ -1,5 +1,3 @@
-import type { GatewayEnv } from './config.js';
-
 export type Upstream = 'auth' | 'subscription' | 'meetings' | 'actions';
 
 /**
@@ -29,13 +27,4 @@ export function routeFor(path: string): Upstream | null {
       .every((segment, i) => (segment.startsWith(':') ? !!segments[i] : segment === segments[i])),
   );
   return route?.upstream ?? null;
-}
-
-export function upstreamUrls(config: GatewayEnv): Record<Upstream, string> {
-  return {
-    auth: config.AUTH_URL,
-    subscription: config.SUBSCRIPTION_URL,
-    meetings: config.MEETINGS_URL,
-    actions: config.ACTIONS_URL,
-  };
 }

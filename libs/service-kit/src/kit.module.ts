@@ -1,4 +1,4 @@
-import { type DynamicModule, Global, Module, type Provider } from '@nestjs/common';
+import { type DynamicModule, Global, Module, type ValueProvider } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
@@ -37,7 +37,7 @@ export interface KitProviders {
 @Module({})
 export class ServiceKitModule {
   static register(kit: KitProviders): DynamicModule {
-    const providers: Provider[] = [
+    const shared: ValueProvider[] = [
       { provide: SERVICE_CONFIG, useValue: kit.config },
       { provide: LOGGER, useValue: kit.logger },
       { provide: DataSource, useValue: kit.dataSource },
@@ -49,26 +49,18 @@ export class ServiceKitModule {
         provide: InternalClients,
         useValue: new InternalClients(kit.config.INTERNAL_TIMEOUT_MS, kit.telemetry.tracer),
       },
-      { provide: APP_GUARD, useClass: InternalAuthGuard },
-      { provide: APP_FILTER, useValue: new ErrorFilter(kit.logger) },
-      { provide: APP_PIPE, useValue: new SchemaValidationPipe() },
+      ...(kit.cache ? [{ provide: CACHE, useValue: kit.cache }] : []),
     ];
-    if (kit.cache) providers.push({ provide: CACHE, useValue: kit.cache });
     return {
       module: ServiceKitModule,
       controllers: [HealthController, MetricsController],
-      providers,
-      exports: [
-        SERVICE_CONFIG,
-        LOGGER,
-        DataSource,
-        MESSAGE_BUS,
-        ...(kit.cache ? [CACHE] : []),
-        KEY_STORE,
-        Outbox,
-        InternalClients,
-        ServiceMetrics,
+      providers: [
+        ...shared,
+        { provide: APP_GUARD, useClass: InternalAuthGuard },
+        { provide: APP_FILTER, useValue: new ErrorFilter(kit.logger) },
+        { provide: APP_PIPE, useValue: new SchemaValidationPipe() },
       ],
+      exports: shared.map((provider) => provider.provide),
     };
   }
 }

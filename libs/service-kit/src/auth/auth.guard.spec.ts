@@ -5,7 +5,8 @@ import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DomainError } from '../errors/domain-error.js';
 import { InternalAuthGuard, Public } from './auth.guard.js';
-import { staticKeyStore, type KeyStore } from './key-store.js';
+import { staticKeyStore } from '../testing/index.js';
+import type { KeyStore } from './key-store.js';
 
 const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
 const caller = { id: randomUUID(), email: 'guarded@example.com', sessionId: randomUUID() };

@@ -1,18 +1,7 @@
-import type { KeyObject } from 'node:crypto';
-import { createLocalJWKSet, createRemoteJWKSet, type JWK, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 
 /** Verification keys of the internal tokens: picks the key a token's header names. */
 export type KeyStore = JWTVerifyGetKey;
-
-/** Keys given up front (tests, or a key pinned by configuration), by key id. */
-export function staticKeyStore(keys: Record<string, KeyObject>): KeyStore {
-  return createLocalJWKSet({
-    keys: Object.entries(keys).map(([kid, key]) => ({
-      ...(key.export({ format: 'jwk' }) as JWK),
-      kid,
-    })),
-  });
-}
 
 /**
  * svc-auth's published keys (JWKS), fetched on first use and again when a token names an unknown

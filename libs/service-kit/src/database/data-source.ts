@@ -67,6 +67,9 @@ export function createDataSource(
   });
 }
 
+/** What migrations connect with: two connections and no statement timeout. */
+export const MIGRATION_CONNECTION = { poolSize: 2, statementTimeoutMs: 0 };
+
 /**
  * Opens the data source, creates the schema and runs pending migrations. On a server, an advisory
  * lock lets only one replica migrate at a time; the embedded database has one session and no race.
@@ -77,22 +80,10 @@ export async function openDatabase(
   logger: Logger,
   migrate: boolean,
 ): Promise<DataSource> {
+  // Migrations may build indexes over large tables (a minute at 1,000,000 actions): they get a
+  // connection of their own without the request timeout, as the migration Job has.
   const separately = migrate && !connection.embedded && connection.statementTimeoutMs > 0;
-  if (separately) {
-    // Migrations may build indexes over large tables (a minute at 1,000,000 actions): they get a
-    // connection of their own without the request timeout, as the migration Job has.
-    const migrator = createDataSource(options, {
-      ...connection,
-      poolSize: 2,
-      statementTimeoutMs: 0,
-    });
-    await migrator.initialize();
-    try {
-      await migrateDatabase(migrator, options.schema, true, logger);
-    } finally {
-      await migrator.destroy().catch(() => undefined);
-    }
-  }
+  if (separately) await runMigrations(options, connection, logger);
   const dataSource = createDataSource(options, connection);
   await dataSource.initialize();
   try {
@@ -105,7 +96,22 @@ export async function openDatabase(
   return dataSource;
 }
 
-export async function migrateDatabase(
+/** Runs pending migrations on a short-lived data source of their own (MIGRATION_CONNECTION). */
+export async function runMigrations(
+  options: DatabaseOptions,
+  connection: Pick<DatabaseConnection, 'url' | 'embedded'>,
+  logger: Logger,
+): Promise<string[]> {
+  const migrator = createDataSource(options, { ...connection, ...MIGRATION_CONNECTION });
+  await migrator.initialize();
+  try {
+    return await migrateDatabase(migrator, options.schema, !connection.embedded, logger);
+  } finally {
+    await migrator.destroy().catch(() => undefined);
+  }
+}
+
+async function migrateDatabase(
   dataSource: DataSource,
   schema: string,
   useAdvisoryLock: boolean,
@@ -154,25 +160,4 @@ async function refuseForeignHistory(dataSource: DataSource, schema: string): Pro
     throw new Error(
       `The database schema "${schema}" was made by another build of this service (it has run ${foreign.join(', ')}, which this build does not have). Point the service at a new database or schema; in the embedded mode, remove the data folder.`,
     );
-}
-
-/**
- * The statements TypeORM would still run to make the database match the entities, and the indexes
- * the entities declare but leave to the migrations (`synchronize: false`) that the database lacks:
- * none when the migrations and the entities describe the same schema.
- */
-export async function schemaDrift(dataSource: DataSource): Promise<string[]> {
-  const sql = await dataSource.driver.createSchemaBuilder().log();
-  const present = new Set(
-    (
-      await dataSource.query<{ indexname: string }[]>(
-        `SELECT indexname FROM pg_indexes WHERE schemaname = current_schema()`,
-      )
-    ).map((row) => row.indexname),
-  );
-  const missing = dataSource.entityMetadatas
-    .flatMap((entity) => entity.indices.map((index) => index.name))
-    .filter((name) => !present.has(name))
-    .map((name) => `missing index ${name}`);
-  return [...sql.upQueries.map((query) => query.query), ...missing];
 }

@@ -46,3 +46,8 @@ export const Errors = {
   timeout: () =>
     new DomainError(504, CommonErrorCode.UpstreamTimeout, ServerMessages.upstreamTimeout),
 };
+
+/** The message of anything thrown: an Error's message, else the value as text. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import type { z } from 'zod';
-import { ConfigError, ServiceEnvSchema, loadConfig, type ServiceEnv } from '../config/config.js';
-import { createDataSource, migrateDatabase, openDatabase } from '../database/data-source.js';
+import { ConfigError, ServiceEnvSchema } from '../config/config.js';
+import { createDataSource, MIGRATION_CONNECTION, runMigrations } from '../database/data-source.js';
 import { EmbeddedPostgres } from '../database/embedded-postgres.js';
 import { createLogger } from '../logging/logger.js';
 import type { SharedRuntime } from '../runtime.js';
-import { serviceDatabase, type ServiceDefinition } from './service-app.js';
+import { loadServiceConfig, serviceDatabase, type ServiceDefinition } from './service-app.js';
+import { exitOnStartFailure } from './standalone.js';
 
 export interface MigrateOptions {
   env?: Record<string, string | undefined>;
@@ -24,8 +25,7 @@ export async function migrateService<E extends z.ZodObject>(
 ): Promise<string[]> {
   // The database settings are all a migration needs: the service's own (its secrets among them)
   // are not asked of the migration Job.
-  const rawEnv = { PORT: String(definition.defaultPort), ...(options.env ?? process.env) };
-  const config: ServiceEnv = loadConfig(ServiceEnvSchema, rawEnv);
+  const config = loadServiceConfig(definition, ServiceEnvSchema, options.env);
   const logger = createLogger(definition.name, config.LOG_LEVEL).child({ task: 'migrate' });
   const shared = options.shared ?? {};
 
@@ -35,23 +35,11 @@ export async function migrateService<E extends z.ZodObject>(
     : (shared.embeddedDb ??
       (ownedDb = await EmbeddedPostgres.open(join(config.DATA_DIR, definition.name))));
   try {
-    const database = serviceDatabase(definition, config, shared);
-    const dataSource = await openDatabase(
-      database,
-      {
-        url: config.DATABASE_URL,
-        embedded,
-        poolSize: 2,
-        statementTimeoutMs: 0,
-      },
+    return await runMigrations(
+      serviceDatabase(definition, config, shared),
+      { url: config.DATABASE_URL, embedded },
       logger,
-      false,
     );
-    try {
-      return await migrateDatabase(dataSource, database.schema, !embedded, logger);
-    } finally {
-      await dataSource.destroy().catch(() => undefined);
-    }
   } finally {
     await ownedDb?.close();
   }
@@ -71,9 +59,7 @@ export async function runMigrationsOnly<E extends z.ZodObject>(
     );
     process.exit(0);
   } catch (error) {
-    if (error instanceof ConfigError) console.error(`${definition.name}: ${error.message}`);
-    else console.error(`${definition.name} migration failed:`, error);
-    process.exit(1);
+    exitOnStartFailure(definition.name, error, 'migration failed');
   }
 }
 
@@ -85,12 +71,11 @@ export function migrationDataSource<E extends z.ZodObject>(
   definition: ServiceDefinition<E>,
   env: Record<string, string | undefined> = process.env,
 ): DataSource {
-  const config = loadConfig(ServiceEnvSchema, { PORT: String(definition.defaultPort), ...env });
+  const config = loadServiceConfig(definition, ServiceEnvSchema, env);
   if (!config.DATABASE_URL)
     throw new ConfigError(['DATABASE_URL: required to generate migrations']);
   return createDataSource(serviceDatabase(definition, config), {
     url: config.DATABASE_URL,
-    poolSize: 2,
-    statementTimeoutMs: 0,
+    ...MIGRATION_CONNECTION,
   });
 }

@@ -85,14 +85,11 @@ export async function startService<E extends z.ZodObject>(
   definition: ServiceDefinition<E>,
   options: StartOptions = {},
 ): Promise<RunningService<z.infer<E>>> {
-  const envSchema = definition.env ?? ServiceEnvSchema;
-  const rawEnv: Record<string, string | undefined> = {
-    PORT: String(definition.defaultPort),
-    ...(options.env ?? process.env),
-  };
-  if (options.port !== undefined) rawEnv.PORT = String(options.port);
-  if (options.managementPort !== undefined) rawEnv.MANAGEMENT_PORT = String(options.managementPort);
-  const config = loadConfig(envSchema, rawEnv) as z.infer<E> & ServiceEnv;
+  const env = { ...(options.env ?? process.env) };
+  if (options.port !== undefined) env.PORT = String(options.port);
+  if (options.managementPort !== undefined) env.MANAGEMENT_PORT = String(options.managementPort);
+  const schema = definition.env ?? ServiceEnvSchema;
+  const config = loadServiceConfig(definition, schema, env) as z.infer<E> & ServiceEnv;
   const logger = createLogger(definition.name, config.LOG_LEVEL);
   const shared = options.shared ?? {};
   const infra = await provideInfrastructure(
@@ -245,6 +242,15 @@ export async function startService<E extends z.ZodObject>(
     await release();
     throw error;
   }
+}
+
+/** The service's settings read from `env`, PORT defaulting to the service's own. */
+export function loadServiceConfig<S extends z.ZodObject>(
+  definition: ServiceDefinition<z.ZodObject>,
+  schema: S,
+  env: Record<string, string | undefined> = process.env,
+): z.infer<S> {
+  return loadConfig(schema, { PORT: String(definition.defaultPort), ...env });
 }
 
 /** The service's schema (settings may rename it) and its migrations, messaging tables first. */

@@ -26,11 +26,17 @@ export async function runStandalone<E extends z.ZodObject>(
     process.on('SIGTERM', () => stop('SIGTERM'));
     process.on('SIGINT', () => stop('SIGINT'));
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`${definition.name}: ${error.message}`);
-    } else {
-      console.error(`${definition.name} failed to start:`, error);
-    }
-    process.exit(1);
+    exitOnStartFailure(definition.name, error, 'failed to start');
   }
+}
+
+/**
+ * Reports why a process could not start and exits with 1: a bad setting as `<name>: <problems>`,
+ * anything else as `<name> <failure>:` and the error (the bare error without `failure`).
+ */
+export function exitOnStartFailure(name: string, error: unknown, failure?: string): never {
+  if (error instanceof ConfigError) console.error(`${name}: ${error.message}`);
+  else if (failure) console.error(`${name} ${failure}:`, error);
+  else console.error(error);
+  process.exit(1);
 }

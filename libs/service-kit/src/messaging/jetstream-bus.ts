@@ -25,6 +25,7 @@ import {
   type NatsConnection,
 } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
+import { errorMessage } from '../errors/domain-error.js';
 import {
   BusUnavailableError,
   DUPLICATE_WINDOW_MS,
@@ -260,7 +261,7 @@ export class JetStreamBus implements MessageBus {
       await msg.ackAck().catch(() => msg.ack());
     } catch (error) {
       const delayMs = redeliveryDelay(spec, msg.subject, deliveryCount, error, this.logger);
-      if (delayMs === null) await this.deadLetter(spec, msg, headers, errorText(error));
+      if (delayMs === null) await this.deadLetter(spec, msg, headers, errorMessage(error));
       else msg.nak(delayMs);
     }
   }
@@ -391,10 +392,6 @@ function isNotFound(error: unknown): boolean {
 
 function isAlreadyInUse(error: unknown): boolean {
   return error instanceof JetStreamApiError && /already in use|already exists/i.test(error.message);
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** Removes the streams a bus with `namespace` created: a test or benchmark run cleaning up. */

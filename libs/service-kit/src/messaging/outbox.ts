@@ -11,6 +11,7 @@ import {
   type DataSource,
   type EntityManager,
 } from 'typeorm';
+import { errorMessage } from '../errors/domain-error.js';
 import { currentRequestId } from '../request-context.js';
 import { extractContext, inSpan, traceHeaders } from '../telemetry/tracing.js';
 import type { MessageBus } from './bus.js';
@@ -113,12 +114,12 @@ export class Outbox {
   }
 
   /** Publishes soon instead of at the next poll (called after each commit that wrote events). */
-  kick(): void {
+  private kick(): void {
     this.pendingKick = true;
     this.wake?.();
   }
 
-  /** Publishes everything pending now; for tests and shutdown. */
+  /** Publishes everything pending now, without the relay; for tests. */
   async flush(): Promise<number> {
     let total = 0;
     for (;;) {
@@ -225,7 +226,7 @@ export class Outbox {
           },
           {
             claimedUntil: () => `now() + interval '${retryInSeconds} seconds'`,
-            lastError: errorText(error),
+            lastError: errorMessage(error).slice(0, 500),
           },
         );
         if (row.attempts === 1 || row.attempts % 10 === 0) {
@@ -265,8 +266,4 @@ export function envelope(subject: Subject, data: unknown): EventEnvelope {
 
 function daysAgo(days: number): Date {
   return new Date(Date.now() - days * 24 * 60 * 60 * 1000);
-}
-
-function errorText(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).slice(0, 500);
 }

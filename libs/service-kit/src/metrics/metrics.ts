@@ -5,6 +5,11 @@ import { Public } from '../auth/auth.guard.js';
 import type { MessageBus } from '../messaging/bus.js';
 import type { Outbox } from '../messaging/outbox.js';
 
+/** Request latency histogram buckets, in seconds (the services' and the gateway's). */
+export const LATENCY_BUCKETS = [
+  0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
+];
+
 /** One Prometheus registry per service (several services can share a process when embedded). */
 export class ServiceMetrics {
   readonly registry = new Registry();
@@ -17,7 +22,7 @@ export class ServiceMetrics {
       name: 'http_request_duration_seconds',
       help: 'HTTP request latency by route and status',
       labelNames: ['method', 'route', 'status_code'],
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      buckets: LATENCY_BUCKETS,
       registers: [this.registry],
     });
   }

@@ -18,6 +18,7 @@ import {
   SimpleSpanProcessor,
   type SpanExporter,
 } from '@opentelemetry/sdk-trace-base';
+import { errorMessage } from '../errors/domain-error.js';
 
 /**
  * Tracing at the platform's seams, without monkey-patching: HTTP in (gateway and services), the
@@ -107,7 +108,7 @@ export async function inSpan<T>(
     span.recordException(error as Error);
     span.setStatus({
       code: SpanStatusCode.ERROR,
-      message: error instanceof Error ? error.message : String(error),
+      message: errorMessage(error),
     });
     throw error;
   } finally {

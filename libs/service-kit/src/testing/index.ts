@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { INTERNAL_TOKEN_AUDIENCE, INTERNAL_TOKEN_ISSUER } from '@meetings/contracts';
-import { SignJWT } from 'jose';
+import { createLocalJWKSet, SignJWT, type JWK } from 'jose';
 import pg from 'pg';
-import { staticKeyStore, type KeyStore } from '../auth/key-store.js';
+import type { KeyStore } from '../auth/key-store.js';
 import { MemoryCache } from '../cache/cache.js';
-import { openDatabase, schemaDrift, type DatabaseConnection } from '../database/data-source.js';
+import { openDatabase, type DatabaseConnection } from '../database/data-source.js';
 import type { EmbeddedPostgres } from '../database/embedded-postgres.js';
 import { InProcessBus } from '../messaging/in-process-bus.js';
 import { deleteNamespaceStreams } from '../messaging/jetstream-bus.js';
@@ -23,6 +23,16 @@ export interface TestUser {
   sessionId?: string;
   /** The `tz` claim; none means UTC. */
   timeZone?: string;
+}
+
+/** Verification keys given up front, by key id. */
+export function staticKeyStore(keys: Record<string, KeyObject>): KeyStore {
+  return createLocalJWKSet({
+    keys: Object.entries(keys).map(([kid, key]) => ({
+      ...(key.export({ format: 'jwk' }) as JWK),
+      kid,
+    })),
+  });
 }
 
 /** Signs internal tokens the way the gateway's tokens are signed, and forges bad ones. */
@@ -94,15 +104,6 @@ export function testUser(email = `user-${randomUUID().slice(0, 8)}@example.com`)
   return { id: randomUUID(), email };
 }
 
-/** Which infrastructure tests run against: real servers when TEST_* URLs are set, else embedded. */
-export function realServices(): { database?: string; nats?: string; redis?: string } {
-  return {
-    database: process.env.TEST_DATABASE_URL || undefined,
-    nats: process.env.TEST_NATS_URL || undefined,
-    redis: process.env.TEST_REDIS_URL || undefined,
-  };
-}
-
 /**
  * The databases a data-layer spec holds its contract on: the embedded one (in memory) always, and
  * PostgreSQL as well under `npm run test:real`. Two connections each.
@@ -133,7 +134,9 @@ export function testDatabases(
 
 /**
  * A service's no-drift check: its migrations applied to a fresh schema, then the statements TypeORM
- * would still run to match its entities (none, when the two describe the same tables).
+ * would still run to match its entities and the indexes the entities declare but leave to the
+ * migrations (`synchronize: false`) that the database lacks: none, when the two describe the same
+ * schema.
  */
 export async function driftAfterMigrations(
   definition: ServiceDefinition,
@@ -144,7 +147,19 @@ export async function driftAfterMigrations(
   });
   const dataSource = await openDatabase(database, connection, createLogger('test', 'silent'), true);
   try {
-    return await schemaDrift(dataSource);
+    const sql = await dataSource.driver.createSchemaBuilder().log();
+    const present = new Set(
+      (
+        await dataSource.query<{ indexname: string }[]>(
+          `SELECT indexname FROM pg_indexes WHERE schemaname = current_schema()`,
+        )
+      ).map((row) => row.indexname),
+    );
+    const missing = dataSource.entityMetadatas
+      .flatMap((entity) => entity.indices.map((index) => index.name))
+      .filter((name) => !present.has(name))
+      .map((name) => `missing index ${name}`);
+    return [...sql.upQueries.map((query) => query.query), ...missing];
   } finally {
     if (connection.url) await dataSource.query(`DROP SCHEMA "${database.schema}" CASCADE`);
     await dataSource.destroy();
@@ -167,7 +182,11 @@ export interface TestRuntime {
  * a random schema suffix, NATS namespace and Redis prefix so that test files can run in parallel.
  */
 export async function createTestRuntime(): Promise<TestRuntime> {
-  const real = realServices();
+  const real = {
+    database: process.env.TEST_DATABASE_URL || undefined,
+    nats: process.env.TEST_NATS_URL || undefined,
+    redis: process.env.TEST_REDIS_URL || undefined,
+  };
   const tag = `t${randomUUID().replace(/-/g, '').slice(0, 10)}`;
   const tokens = new TestTokens();
   const dataDir = mkdtempSync(join(tmpdir(), 'meetings-test-'));

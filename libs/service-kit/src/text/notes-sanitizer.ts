@@ -76,8 +76,6 @@ const options = (images: NotesImages): IOptions => ({
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
   allowedStyles: {},
-  allowVulnerableTags: false,
-  disallowedTagsMode: 'discard',
   // Disallowed tags whose text is code or markup, not prose: dropped with their content.
   nonTextTags: [
     'script',
