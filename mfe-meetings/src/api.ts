@@ -82,14 +82,12 @@ export function meetingsApi(api: ApiClient) {
 
 export type MeetingsApi = ReturnType<typeof meetingsApi>;
 
-/** The meeting as Markdown: a plain link, so the browser downloads it under the server's file name. */
-export function markdownFileUrl(id: string): string {
-  return `${API_BASE_PATH}/meetings/${encodeURIComponent(id)}/export.md`;
-}
-
-/** The meeting's calendar file: a plain link, the session cookie goes with it. */
-export function calendarFileUrl(id: string): string {
-  return `${API_BASE_PATH}/meetings/${encodeURIComponent(id)}/calendar.ics`;
+/**
+ * A meeting's address under /api for what the browser asks for itself, the session cookie going
+ * with it: a plain link (`export.md`, `calendar.ics`), the live events, the live notes' socket.
+ */
+export function meetingUrl(id: string, suffix: string): string {
+  return `${API_BASE_PATH}/meetings/${encodeURIComponent(id)}/${suffix}`;
 }
 
 export function useMeetingsApi(): MeetingsApi {
@@ -99,8 +97,4 @@ export function useMeetingsApi(): MeetingsApi {
 
 export function hasErrorCode(error: unknown, code: MeetingErrorCode): boolean {
   return error instanceof ApiError && error.code === code;
-}
-
-export function isAbort(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'AbortError';
 }

@@ -27,7 +27,6 @@ export const MeetingCopy = {
   deleteDialogTitle: 'Delete meeting',
   cancel: 'Cancel',
   save: 'Save',
-  edit: 'Edit',
   addAgendaItem: 'Add agenda item',
   deleteAgendaItem: 'Delete agenda item',
   agendaItemMenu: (text: string) => `Agenda item options: ${text}`,
@@ -122,7 +121,6 @@ export const RecapCopy = {
   dialogIntro:
     'Everyone below gets an e-mail with the agenda (what was covered and what is open), the notes, the actions with their assignees and due dates, and a link to this meeting.',
   recipientsLabel: 'Recipients',
-  owner: '(Owner)',
   send: 'Send',
   sending: 'Sending…',
   cancel: 'Cancel',

@@ -44,7 +44,6 @@ export const ActionsPageMessages = {
 
 export const MeetingMessages = {
   loadPreviousActionsFailed: 'Failed to load previous actions',
-  missingMeetingId: 'Cannot update action - missing meeting ID',
   updateActionStatusFailed: 'Failed to update action status',
   loadMeetingFailed: 'Failed to load meeting details',
   noPermissionToView: "You don't have permission to view this meeting",

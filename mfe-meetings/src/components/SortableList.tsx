@@ -21,7 +21,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { useMemo, type ReactNode } from 'react';
 import { ReorderCopy } from '../texts.js';
-import { REORDER_INSTRUCTIONS, reorderAnnouncements } from './reorder-announcements.js';
+import { reorderAnnouncements } from './reorder-announcements.js';
 
 /** Over the item under the pointer; nothing when dropped outside the list. */
 const overItemOrNothing: CollisionDetection = (args) => {
@@ -115,7 +115,10 @@ export function SortableList<T extends { id: string; text: string }>({
       collisionDetection={overItemOrNothing}
       onDragStart={() => onDragStart?.()}
       onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions: REORDER_INSTRUCTIONS }}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: { draggable: ReorderCopy.instructions },
+      }}
     >
       <SortableContext items={items.map((item) => item.id)} strategy={verticalListSortingStrategy}>
         <Box component="ul" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0 }}>

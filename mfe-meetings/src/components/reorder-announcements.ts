@@ -1,16 +1,14 @@
-import type { Announcements, ScreenReaderInstructions } from '@dnd-kit/core';
+import type { Announcements } from '@dnd-kit/core';
 import { ReorderCopy } from '../texts.js';
-
-interface Listed {
-  id: string;
-  text: string;
-}
 
 /**
  * What a screen reader hears while an item is moved (dnd-kit reads these out in a live region):
  * the item by its text and its place in the list as "position 2 of 5".
  */
-export function reorderAnnouncements(kind: string, items: readonly Listed[]): Announcements {
+export function reorderAnnouncements(
+  kind: string,
+  items: readonly { id: string; text: string }[],
+): Announcements {
   function place(id: string | number | undefined) {
     const index = items.findIndex((item) => item.id === id);
     return { text: items[index]?.text ?? '', position: index + 1, count: items.length };
@@ -43,7 +41,3 @@ export function reorderAnnouncements(kind: string, items: readonly Listed[]): An
     },
   };
 }
-
-export const REORDER_INSTRUCTIONS: ScreenReaderInstructions = {
-  draggable: ReorderCopy.instructions,
-};

@@ -50,7 +50,7 @@ function NewMeetingDialog({ onClose }: { onClose: () => void }) {
     }
     try {
       const { meeting } = await api.create(trimmed);
-      navigate(meetingPath(meeting._id ?? meeting.id), { state: NEW_MEETING_STATE });
+      navigate(meetingPath(meeting._id), { state: NEW_MEETING_STATE });
     } catch (error) {
       // A failed creation shows no message.
       console.warn('Creating the meeting failed', error);

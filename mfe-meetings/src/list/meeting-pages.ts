@@ -1,7 +1,6 @@
 import { PAGE_SIZE, type MeetingSummary } from '@meetings/contracts';
 import { mergeById } from '@meetings/domain';
 import { createStore } from '@meetings/shell-context';
-import { isAbort } from '../api.js';
 
 export interface MeetingPagesSnapshot {
   meetings: MeetingSummary[];
@@ -35,8 +34,8 @@ export function createMeetingPages(load: LoadMeetingsPage) {
     let page: MeetingSummary[];
     try {
       page = await load(loadedPages + 1, signal);
-    } catch (error) {
-      if (signal.aborted || isAbort(error)) return;
+    } catch {
+      if (signal.aborted) return;
       // A failed load shows no message. Scrolling away and back tries again.
       stalled = true;
       update({ loading: false });
@@ -85,8 +84,8 @@ export function createMeetingPages(load: LoadMeetingsPage) {
         pages = await Promise.all(
           Array.from({ length: count }, (_, index) => load(index + 1, signal)),
         );
-      } catch (error) {
-        if (signal.aborted || isAbort(error)) return;
+      } catch {
+        if (signal.aborted) return;
         update({ loading: false });
         return;
       }

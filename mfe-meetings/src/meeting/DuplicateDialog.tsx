@@ -29,6 +29,16 @@ import { useMeetingSaves } from './saves.js';
 type AgendaOption = DuplicateMeetingBody['agendaOption'];
 type ActionsOption = DuplicateMeetingBody['actionsOption'];
 
+const AGENDA_OPTIONS: [AgendaOption, string][] = [
+  ['all', DuplicateTexts.agendaAll],
+  ['incomplete', DuplicateTexts.agendaIncomplete],
+];
+const ACTIONS_OPTIONS: [ActionsOption, string][] = [
+  ['none', DuplicateTexts.actionsNone],
+  ['move-incomplete', DuplicateTexts.actionsMoveIncomplete],
+  ['all', DuplicateTexts.actionsAll],
+];
+
 /**
  * The duplicate dialog: title prefilled, now rounded down to 15 minutes, agenda "all",
  * actions "none", notes and shared e-mails off. Opens the copy (`meeting.id`) when done.
@@ -122,16 +132,9 @@ export function DuplicateDialog({
                 value={agendaOption}
                 onChange={(event) => setAgendaOption(event.target.value as AgendaOption)}
               >
-                <FormControlLabel
-                  value="all"
-                  control={<Radio />}
-                  label={DuplicateTexts.agendaAll}
-                />
-                <FormControlLabel
-                  value="incomplete"
-                  control={<Radio />}
-                  label={DuplicateTexts.agendaIncomplete}
-                />
+                {AGENDA_OPTIONS.map(([value, label]) => (
+                  <FormControlLabel key={value} value={value} control={<Radio />} label={label} />
+                ))}
               </RadioGroup>
             </FormControl>
             <FormControlLabel
@@ -150,21 +153,9 @@ export function DuplicateDialog({
                 value={actionsOption}
                 onChange={(event) => setActionsOption(event.target.value as ActionsOption)}
               >
-                <FormControlLabel
-                  value="none"
-                  control={<Radio />}
-                  label={DuplicateTexts.actionsNone}
-                />
-                <FormControlLabel
-                  value="move-incomplete"
-                  control={<Radio />}
-                  label={DuplicateTexts.actionsMoveIncomplete}
-                />
-                <FormControlLabel
-                  value="all"
-                  control={<Radio />}
-                  label={DuplicateTexts.actionsAll}
-                />
+                {ACTIONS_OPTIONS.map(([value, label]) => (
+                  <FormControlLabel key={value} value={value} control={<Radio />} label={label} />
+                ))}
               </RadioGroup>
             </FormControl>
           </Stack>

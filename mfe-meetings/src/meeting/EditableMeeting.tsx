@@ -17,7 +17,7 @@ import { MeetingDateTime } from './MeetingDateTime.js';
 import type { NotesSaveState } from './notes/autosave.js';
 import { NotesPlaceholder } from './notes/NotesPlaceholder.js';
 import { NotesSaveStatus } from './notes/NotesSaveStatus.js';
-import { NotesEditor, useNotesEditorReady } from './notes/useNotesEditor.js';
+import { loadNotesEditor, NotesEditor, useCodeArrived } from './notes/useNotesEditor.js';
 import { PreviousActions } from './previous/PreviousActions.js';
 import { ExportAndPrint, SendRecapButton } from './recap/MeetingTakeaways.js';
 import { SeriesControls } from './series/SeriesControls.js';
@@ -46,7 +46,9 @@ export function EditableMeeting({
   const [justCreated] = useState(() => isNewMeeting(location.state));
   const [initialNotes] = useState(meeting.notes);
   const [notesState, setNotesState] = useState<NotesSaveState>('idle');
-  const editorReady = useNotesEditorReady();
+  // The notes preview stands in until Quill has arrived: rendering the lazy editor at once would
+  // suspend the meeting's first render, a transition, which React holds back, the whole page too.
+  const editorReady = useCodeArrived(loadNotesEditor);
   const liveName = useAuth().state.user?.email ?? '';
   // The notes show (sanitised, read-only, in the editor's frame) while its code is on its way.
   const notesPreview = <NotesPlaceholder notes={initialNotes} />;
@@ -70,7 +72,7 @@ export function EditableMeeting({
       {owner ? (
         <SharedWith meeting={meeting} onChange={onChange} />
       ) : (
-        <SharedWithList meeting={meeting} />
+        <SharedWithList emails={meeting.sharedWith} roles={meeting.sharedRoles} />
       )}
       <MeetingColumns
         main={

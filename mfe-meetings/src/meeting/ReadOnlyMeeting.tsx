@@ -7,18 +7,16 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MeetingMessages, type Meeting } from '@meetings/contracts';
 import { formatWeekdayDate, formatTime } from '@meetings/domain/dates';
-import { EmptyListText } from '../components/EmptyListText.js';
+import { ItemRows } from '../components/ItemRows.js';
 import { Section } from '../components/Section.js';
 import { MeetingCopy } from '../texts.js';
 import { ReadOnlyActions } from './actions/ReadOnlyActions.js';
-import { ReadOnlyAgenda } from './agenda/ReadOnlyAgenda.js';
 import { ReadOnlyNotes } from './notes/ReadOnlyNotes.js';
 import { PreviousActions } from './previous/PreviousActions.js';
 import { ExportAndPrint } from './recap/MeetingTakeaways.js';
-import { EmailChips } from './EmailChips.js';
 import { MeetingColumns } from './MeetingColumns.js';
 import { CalendarLink } from './series/CalendarLink.js';
-import { SharedWithSection } from './SharedWith.js';
+import { SharedWithList } from './SharedWith.js';
 import type { MeetingPatch } from './useMeetingLoad.js';
 
 /** The read-only variant: for people it is shared with, and for owners on the free tier. */
@@ -43,17 +41,17 @@ export function ReadOnlyMeeting({
           <ExportAndPrint meetingId={meeting._id} />
         </Box>
       </Box>
-      <SharedWithSection>
-        {meeting.sharedWith.length ? (
-          <EmailChips emails={meeting.sharedWith} />
-        ) : (
-          <EmptyListText>{MeetingMessages.notSharedWithAnyone}</EmptyListText>
-        )}
-      </SharedWithSection>
+      <SharedWithList emails={meeting.sharedWith} />
       <MeetingColumns
         main={
           <>
-            <ReadOnlyAgenda agenda={meeting.agenda} />
+            <Section title={MeetingCopy.agendaHeading}>
+              <ItemRows
+                items={meeting.agenda}
+                label={MeetingCopy.agendaHeading}
+                empty={MeetingMessages.noAgendaItems}
+              />
+            </Section>
             <Section title={MeetingCopy.notesHeading}>
               <ReadOnlyNotes notes={meeting.notes} />
             </Section>

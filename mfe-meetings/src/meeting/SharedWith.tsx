@@ -164,16 +164,18 @@ export function SharedWith({
   );
 }
 
-/** The shared list as an editor sees it: who, and in which role, without changing it. */
+/** The shared list without changing it: who, and with `roles` (an editor's view) in which role. */
 export function SharedWithList({
-  meeting,
+  emails,
+  roles,
 }: {
-  meeting: Pick<Meeting, 'sharedWith' | 'sharedRoles'>;
+  emails: readonly string[];
+  roles?: Readonly<Record<string, ShareRole>>;
 }) {
   return (
     <SharedWithSection>
-      {meeting.sharedWith.length ? (
-        <EmailChips emails={meeting.sharedWith} roles={meeting.sharedRoles} />
+      {emails.length ? (
+        <EmailChips emails={emails} roles={roles} />
       ) : (
         <EmptyListText>{MeetingMessages.notSharedWithAnyone}</EmptyListText>
       )}

@@ -1,6 +1,6 @@
 import { LiveEvents, type LiveChange } from '@meetings/contracts';
-import { API_BASE_PATH } from '@meetings/shell-context';
 import { useEffect, useEffectEvent } from 'react';
+import { meetingUrl } from '../api.js';
 
 /** A stream the server refused or lost for good (not a drop EventSource retries) is tried again. */
 const REOPEN_AFTER_MS = 5_000;
@@ -30,9 +30,7 @@ export function useLiveUpdates(meetingId: string | null, handlers: LiveHandlers)
     let source: EventSource | null = null;
     let reopen: ReturnType<typeof setTimeout> | undefined;
     const open = () => {
-      const current = new EventSource(
-        `${API_BASE_PATH}/meetings/${encodeURIComponent(meetingId)}/live`,
-      );
+      const current = new EventSource(meetingUrl(meetingId, 'live'));
       source = current;
       current.addEventListener(LiveEvents.changed, (event) => {
         const { version } = JSON.parse((event as MessageEvent<string>).data) as LiveChange;

@@ -7,7 +7,7 @@ import {
 import { ApiError, useSubscription, useToast } from '@meetings/shell-context';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from '@meetings/shell-context/router';
-import { hasErrorCode, isAbort, useMeetingsApi } from '../api.js';
+import { hasErrorCode, useMeetingsApi } from '../api.js';
 import { MEETINGS_PATH } from '../paths.js';
 import { useLiveUpdates } from './useLiveUpdates.js';
 
@@ -35,11 +35,6 @@ export interface MeetingLoadState {
 /** Changes in quick succession (a burst of ticks, typing in a title) cost one read. */
 const LIVE_REFRESH_DEBOUNCE_MS = 150;
 
-function isNotFound(error: unknown): boolean {
-  // An id that is not a meeting id at all is as good as unknown.
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
-}
-
 /**
  * The meeting page's load states: loading, error, not found, loaded. The meeting and a forced plan check load together, so the
  * variant is chosen once. Access denied: its toast and back to the list. While it is loaded, a
@@ -62,7 +57,8 @@ export function useMeetingLoad(id: string): MeetingLoadState {
       if (hasErrorCode(error, MeetingErrorCode.AccessDenied)) {
         toast.error(MeetingMessages.noPermissionToView);
         navigate(MEETINGS_PATH, { replace: true });
-      } else if (isNotFound(error)) {
+      } else if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+        // An id that is not a meeting id at all is as good as unknown.
         setState({ status: 'not-found' });
       } else {
         return false;
@@ -84,7 +80,7 @@ export function useMeetingLoad(id: string): MeetingLoadState {
         startTransition(() => setState({ status: 'loaded', meeting, plan: status }));
       },
       (error: unknown) => {
-        if (controller.signal.aborted || isAbort(error) || endsVisit(error)) return;
+        if (controller.signal.aborted || endsVisit(error)) return;
         toast.error(MeetingMessages.loadMeetingFailed);
         setState({ status: 'error' });
       },
@@ -109,33 +105,13 @@ export function useMeetingLoad(id: string): MeetingLoadState {
     });
   }, []);
 
-  const refresh = useLiveRefresh(id, setState, saved, endsVisit);
-  const loaded = state.status === 'loaded';
-  useLiveUpdates(loaded ? id : null, {
-    changed: (next) => {
-      if (loaded && next > state.meeting.version) refresh();
-    },
-    deleted: () => setState({ status: 'not-found' }),
-    lost: refresh,
-  });
-
-  return { state, retry, update };
-}
-
-/**
- * Reads the meeting again, shortly after the last call: the newer version replaces the loaded
- * one (fields being edited keep what is typed, see TitleField); an older answer, or one older than
- * the page's own last save (`saved`), changes nothing.
- * A meeting gone or no longer shared ends the page as loading it would; any other failure leaves
- * the page as it is, and the next change tries again.
- */
-function useLiveRefresh(
-  id: string,
-  setState: (update: (current: MeetingLoad) => MeetingLoad) => void,
-  saved: { readonly current: number },
-  endsVisit: (error: unknown) => boolean,
-) {
-  const api = useMeetingsApi();
+  /**
+   * Reads the meeting again, shortly after the last call: the newer version replaces the loaded
+   * one (fields being edited keep what is typed, see TitleField); an older answer, or one older
+   * than the page's own last save (`saved`), changes nothing.
+   * A meeting gone or no longer shared ends the page as loading it would; any other failure leaves
+   * the page as it is, and the next change tries again.
+   */
   const pending = useRef<{ timer?: ReturnType<typeof setTimeout>; controller?: AbortController }>(
     {},
   );
@@ -146,8 +122,7 @@ function useLiveRefresh(
       current.controller?.abort();
     };
   }, []);
-
-  return useCallback(() => {
+  const refresh = useCallback(() => {
     clearTimeout(pending.current.timer);
     pending.current.timer = setTimeout(() => {
       pending.current.controller?.abort();
@@ -167,9 +142,20 @@ function useLiveRefresh(
           );
         },
         (error: unknown) => {
-          if (!controller.signal.aborted && !isAbort(error)) endsVisit(error);
+          if (!controller.signal.aborted) endsVisit(error);
         },
       );
     }, LIVE_REFRESH_DEBOUNCE_MS);
-  }, [api, id, setState, saved, endsVisit]);
+  }, [api, id, endsVisit]);
+
+  const loaded = state.status === 'loaded';
+  useLiveUpdates(loaded ? id : null, {
+    changed: (next) => {
+      if (loaded && next > state.meeting.version) refresh();
+    },
+    deleted: () => setState({ status: 'not-found' }),
+    lost: refresh,
+  });
+
+  return { state, retry, update };
 }

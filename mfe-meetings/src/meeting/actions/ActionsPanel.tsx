@@ -8,8 +8,8 @@ import {
   type ActionItem,
   type Meeting,
 } from '@meetings/contracts';
-import { copyActionsText, parseHashtags } from '@meetings/domain';
-import { ApiError, useToast } from '@meetings/shell-context';
+import { copyActionsText, parseHashtags, recapRecipients } from '@meetings/domain';
+import { ApiError, errorText, useToast } from '@meetings/shell-context';
 import { useMemo } from 'react';
 import { hasErrorCode, useMeetingsApi } from '../../api.js';
 import { EditableItemList } from '../../components/EditableItemList.js';
@@ -54,12 +54,6 @@ export function CopyActionsButton({
   );
 }
 
-/** The people an action can be assigned to without sharing: the owner, then the shared list. */
-function meetingPeople(meeting: Pick<Meeting, 'owner' | 'sharedWith'>): string[] {
-  const emails = [meeting.owner.email, ...meeting.sharedWith].map((email) => email.toLowerCase());
-  return [...new Set(emails.filter(Boolean))];
-}
-
 /**
  * The actions of an editable meeting: hashtags as chips, add and edit with Enter, drag to
  * reorder (renumbered from 1), delete (with Undo), copy, who owes each and by when (`@` in the
@@ -74,7 +68,11 @@ export function ActionsPanel({
   onChange: (patch: MeetingPatch) => void;
 }) {
   const api = useMeetingsApi();
-  const people = useMemo(() => meetingPeople(meeting), [meeting]);
+  // Who an action can be assigned to without sharing: the owner, then the shared list.
+  const people = useMemo(
+    () => recapRecipients(meeting.owner.email, meeting.sharedWith),
+    [meeting.owner.email, meeting.sharedWith],
+  );
   const toast = useToast();
   const { items, change, patched, remove, move } = useItemChanges(meeting, 'actions', onChange);
   const setStatus = useMeetingActionStatus(meeting, onChange);
@@ -111,8 +109,7 @@ export function ActionsPanel({
   function deleteFailed(error: unknown) {
     if (hasErrorCode(error, MeetingErrorCode.ActionPermissionDenied)) {
       toast.error(
-        (error instanceof ApiError && error.serverMessage) ||
-          MeetingMessages.deleteActionPermissionDefault,
+        errorText(error, MeetingMessages.deleteActionPermissionDefault),
         MeetingMessages.permissionDeniedTitle,
       );
     } else {

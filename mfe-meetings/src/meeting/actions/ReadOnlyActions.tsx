@@ -1,4 +1,3 @@
-import { EmptyListText } from '../../components/EmptyListText.js';
 import { MeetingMessages, type Meeting } from '@meetings/contracts';
 import { ItemRows } from '../../components/ItemRows.js';
 import { Section } from '../../components/Section.js';
@@ -17,15 +16,12 @@ export function ReadOnlyActions({
   const setStatus = useMeetingActionStatus(meeting, onChange);
   return (
     <Section title={MeetingCopy.actionsHeading}>
-      {meeting.actions.length ? (
-        <ItemRows
-          items={meeting.actions}
-          label={MeetingCopy.actionsHeading}
-          onToggle={(action, completed) => void setStatus(action, completed)}
-        />
-      ) : (
-        <EmptyListText>{MeetingMessages.noActions}</EmptyListText>
-      )}
+      <ItemRows
+        items={meeting.actions}
+        label={MeetingCopy.actionsHeading}
+        onToggle={(action, completed) => void setStatus(action, completed)}
+        empty={MeetingMessages.noActions}
+      />
     </Section>
   );
 }

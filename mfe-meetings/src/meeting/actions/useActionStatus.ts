@@ -11,7 +11,7 @@ import type { MeetingPatch } from '../useMeetingLoad.js';
  * the server's answer.
  */
 export function useActionStatus(
-  meetingId: string | undefined,
+  meetingId: string,
   actions: readonly ActionItem[],
   onActions: (actions: ActionItem[]) => void,
   onSaved?: (saved: Meeting) => void,
@@ -20,10 +20,6 @@ export function useActionStatus(
   const toast = useToast();
   return useCallback(
     async (action: ActionItem, completed: boolean) => {
-      if (!meetingId) {
-        toast.error(MeetingMessages.missingMeetingId);
-        return;
-      }
       const before = [...actions];
       onActions(actions.map((entry) => (entry.id === action.id ? { ...entry, completed } : entry)));
       try {

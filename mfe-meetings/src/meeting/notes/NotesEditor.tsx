@@ -4,11 +4,11 @@ import { useToast } from '@meetings/shell-context';
 import Quill from 'quill';
 import 'quill/dist/quill.snow.css';
 import { startTransition, useEffect, useEffectEvent, useRef, useState } from 'react';
-import { useMeetingsApi, type MeetingsApi } from '../../api.js';
+import { useMeetingsApi } from '../../api.js';
 import { MeetingCopy } from '../../texts.js';
 import { useMeetingSaves } from '../saves.js';
 import { createNotesAutosave, type NotesSaveState } from './autosave.js';
-import type { Person } from './live-notes.js';
+import type { LiveNotesOptions, Person } from './live-notes.js';
 import { PeopleHere } from './PeopleHere.js';
 import type { NotesSaver } from './saver.js';
 import { attachImageResize } from './image-resize.js';
@@ -30,13 +30,6 @@ const FORMATS = [
   'link',
   'image',
 ];
-
-interface EditorDeps {
-  meetingId: string;
-  api: MeetingsApi;
-  toast: ReturnType<typeof useToast>;
-  onSaveState: (state: NotesSaveState) => void;
-}
 
 /** An empty Quill on `element`: its toolbar and modules, the first half of its start. */
 function createQuill(element: HTMLElement): Quill {
@@ -63,17 +56,6 @@ function loadNotes(quill: Quill, notes: string): void {
   const html = holder.innerHTML.trim();
   if (html) quill.setContents(quill.clipboard.convert({ html: `${html}<p><br></p>`, text: '\n' }));
   quill.history.clear();
-}
-
-/** Saving `quill`'s notes over HTTP by the autosave rules (./autosave.ts). */
-function httpSaver(quill: Quill, { meetingId, api, toast, onSaveState }: EditorDeps): NotesSaver {
-  return createNotesAutosave({
-    initial: quill.root.innerHTML,
-    read: () => quill.root.innerHTML,
-    save: (html, { keepalive }) => api.updateNotes(meetingId, html, { keepalive }),
-    onError: () => toast.error(MeetingMessages.updateNotesFailed),
-    onState: onSaveState,
-  });
 }
 
 /**
@@ -124,20 +106,13 @@ function attachEditing(
 function goLive(
   quill: Quill,
   saver: { current: NotesSaver },
-  deps: EditorDeps,
-  name: string,
-  onPeople: (people: Person[]) => void,
+  options: LiveNotesOptions,
   onLive: () => void,
 ): () => void {
   let gone = false;
   void import('./live-notes.js')
     .then((live) =>
-      live.joinLiveNotes({
-        meetingId: deps.meetingId,
-        name,
-        onState: deps.onSaveState,
-        onPeople: (people) => !gone && onPeople(people),
-      }),
+      live.joinLiveNotes({ ...options, onPeople: (people) => !gone && options.onPeople(people) }),
     )
     .then(async (room) => {
       if (!room) return;
@@ -165,8 +140,6 @@ function goLive(
   };
 }
 
-function ignoreState(): void {}
-
 /**
  * The rich-text notes of an editable meeting (Quill 2, loaded only with the meeting page). Saves
  * by the autosave rules; the request made on page hide or when leaving outlives the page.
@@ -174,7 +147,7 @@ function ignoreState(): void {}
 export default function NotesEditor({
   meetingId,
   initialNotes,
-  onSaveState = ignoreState,
+  onSaveState,
   liveName,
 }: {
   meetingId: string;
@@ -192,7 +165,7 @@ export default function NotesEditor({
   const [people, setPeople] = useState<Person[]>([]);
   const [live, setLive] = useState(false);
   // The latest callback, without restarting the editor when a parent passes a new one.
-  const tellSaveState = useEffectEvent(onSaveState);
+  const tellSaveState = useEffectEvent((state: NotesSaveState) => onSaveState?.(state));
 
   useEffect(() => {
     const element = container.current;
@@ -206,16 +179,22 @@ export default function NotesEditor({
       const quill = createQuill(element);
       timer = setTimeout(() => {
         loadNotes(quill, initialNotes);
-        const deps: EditorDeps = {
-          meetingId,
-          api,
-          toast,
-          onSaveState: (state) => tellSaveState(state),
+        const onState = (state: NotesSaveState) => tellSaveState(state);
+        // Saving over HTTP by the autosave rules (./autosave.ts) until the live notes take over.
+        const saver: { current: NotesSaver } = {
+          current: createNotesAutosave({
+            initial: quill.root.innerHTML,
+            read: () => quill.root.innerHTML,
+            save: (html, { keepalive }) => api.updateNotes(meetingId, html, { keepalive }),
+            onError: () => toast.error(MeetingMessages.updateNotesFailed),
+            onState,
+          }),
         };
-        const saver = { current: httpSaver(quill, deps) };
         const stopEditing = attachEditing(quill, element, saver, saves);
         const stopLive = liveName
-          ? goLive(quill, saver, deps, liveName, setPeople, () => setLive(true))
+          ? goLive(quill, saver, { meetingId, name: liveName, onState, onPeople: setPeople }, () =>
+              setLive(true),
+            )
           : () => undefined;
         unmount = () => {
           stopLive();

@@ -4,6 +4,7 @@ import Quill from 'quill';
 import QuillCursors from 'quill-cursors';
 import { QuillBinding } from 'y-quill';
 import * as Y from 'yjs';
+import { meetingUrl } from '../../api.js';
 import type { NotesSaveState } from './autosave.js';
 import type { NotesSaver } from './saver.js';
 
@@ -44,7 +45,7 @@ export interface LiveNotes {
 /** The live notes' address on this page's own origin (ws: or wss: as the page). */
 export function liveNotesUrl(meetingId: string, location: Location = window.location): string {
   const protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${protocol}//${location.host}/api/meetings/${encodeURIComponent(meetingId)}/collab`;
+  return `${protocol}//${location.host}${meetingUrl(meetingId, 'collab')}`;
 }
 
 function colorOf(name: string): string {

@@ -5,11 +5,6 @@ import { linkHref, splitUrls, urlBefore } from './linkify.js';
 /** How far back a typed space looks for the URL it ends. */
 const LOOKBEHIND = 2048;
 
-function linkRange(quill: Quill, start: number, length: number, href: string): void {
-  if (quill.getFormat(start, length).link) return;
-  quill.formatText(start, length, 'link', href, 'user');
-}
-
 /**
  * After a user change: a URL ended by a typed space or Enter, and URLs in pasted text, become
  * links (Quill's own paste keeps links that were already links).
@@ -45,5 +40,7 @@ export function linkifyUserChange(quill: Quill, change: Delta): void {
       index += 1;
     }
   }
-  for (const link of links) linkRange(quill, link.start, link.length, link.href);
+  for (const { start, length, href } of links) {
+    if (!quill.getFormat(start, length).link) quill.formatText(start, length, 'link', href, 'user');
+  }
 }

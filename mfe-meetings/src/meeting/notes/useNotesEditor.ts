@@ -1,7 +1,7 @@
 import { lazy, useEffect, useState } from 'react';
 
 // Quill is loaded with the editor, only on a meeting page that can edit notes.
-const loadNotesEditor = () => import('./NotesEditor.js');
+export const loadNotesEditor = () => import('./NotesEditor.js');
 
 export const NotesEditor = lazy(loadNotesEditor);
 
@@ -26,13 +26,4 @@ export function useCodeArrived(load: () => Promise<unknown>): boolean {
   }, [pending]);
   if (loaded && 'error' in loaded) throw loaded.error;
   return loaded !== null;
-}
-
-/**
- * Whether the editor's code (Quill) has arrived. Until then the page shows the notes read-only
- * in its place: rendering the lazy editor at once would suspend the meeting's first render, a
- * transition, which React then holds back, the whole page with it, until the editor is there.
- */
-export function useNotesEditorReady(): boolean {
-  return useCodeArrived(loadNotesEditor);
 }

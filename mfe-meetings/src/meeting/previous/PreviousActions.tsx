@@ -18,7 +18,7 @@ import { meetingLabel } from '@meetings/domain/dates';
 import { useToast } from '@meetings/shell-context';
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from '@meetings/shell-context/router';
-import { isAbort, useMeetingsApi } from '../../api.js';
+import { useMeetingsApi } from '../../api.js';
 import { ItemRows } from '../../components/ItemRows.js';
 import { Section } from '../../components/Section.js';
 import { meetingPath } from '../../paths.js';
@@ -38,10 +38,10 @@ function PreviousMeetingActions({
     (actions: ActionItem[]) => onActions(meeting._id, actions),
     [onActions, meeting._id],
   );
-  const setStatus = useActionStatus(meeting._id ?? meeting.id, meeting.actions, setActions);
+  const setStatus = useActionStatus(meeting._id, meeting.actions, setActions);
   return (
     <Box component="li" sx={{ mb: 1.5 }}>
-      <Link component={RouterLink} to={meetingPath(meeting._id ?? meeting.id)} underline="hover">
+      <Link component={RouterLink} to={meetingPath(meeting._id)} underline="hover">
         {meetingLabel(meeting.title, meeting.date)}
       </Link>
       <ItemRows
@@ -78,8 +78,8 @@ export function PreviousActions({ meetingId }: { meetingId: string }) {
           if (withActions.length > 0) setShown(true);
         });
       },
-      (error: unknown) => {
-        if (controller.signal.aborted || isAbort(error)) return;
+      () => {
+        if (controller.signal.aborted) return;
         toast.error(MeetingMessages.loadPreviousActionsFailed);
       },
     );

@@ -6,7 +6,7 @@ import Tooltip from '@mui/material/Tooltip';
 import type { Meeting } from '@meetings/contracts';
 import { errorText, useToast } from '@meetings/shell-context';
 import { lazy, Suspense, useState } from 'react';
-import { markdownFileUrl, useMeetingsApi } from '../../api.js';
+import { meetingUrl, useMeetingsApi } from '../../api.js';
 import { RecapCopy } from '../../texts.js';
 
 // The dialog (and MUI's dialog with it) loads when asked for, not with the page.
@@ -52,14 +52,17 @@ export function SendRecapButton({ meeting }: { meeting: Meeting }) {
   );
 }
 
-/** "Export" (the meeting as Markdown) and "Print" (the browser's dialog; see the print styles). */
+/**
+ * "Export" (the meeting as Markdown, a plain link so the browser downloads it under the server's
+ * file name) and "Print" (the browser's dialog; see the print styles).
+ */
 export function ExportAndPrint({ meetingId }: { meetingId: string }) {
   return (
     <>
       <Tooltip title={RecapCopy.exportHint} describeChild>
         <Button
           component="a"
-          href={markdownFileUrl(meetingId)}
+          href={meetingUrl(meetingId, 'export.md')}
           download
           startIcon={<DownloadIcon />}
         >

@@ -8,7 +8,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import type { Meeting } from '@meetings/contracts';
+import { MeetingTexts, type Meeting } from '@meetings/contracts';
 import { recapRecipients } from '@meetings/domain';
 import { RecapCopy } from '../../texts.js';
 
@@ -42,7 +42,7 @@ export default function SendRecapDialog({
         <List dense aria-labelledby="recap-recipients">
           {recipients.map((email, index) => (
             <ListItem key={email} disableGutters>
-              <ListItemText primary={index === 0 ? `${email} ${RecapCopy.owner}` : email} />
+              <ListItemText primary={index === 0 ? `${email} ${MeetingTexts.ownerLabel}` : email} />
             </ListItem>
           ))}
         </List>

@@ -1,6 +1,6 @@
 import EventIcon from '@mui/icons-material/Event';
 import Button from '@mui/material/Button';
-import { calendarFileUrl } from '../../api.js';
+import { meetingUrl } from '../../api.js';
 import { SeriesCopy } from '../../texts.js';
 
 /** "Add to calendar": the meeting's .ics, for anyone who may read the meeting. */
@@ -8,7 +8,7 @@ export function CalendarLink({ meetingId }: { meetingId: string }) {
   return (
     <Button
       component="a"
-      href={calendarFileUrl(meetingId)}
+      href={meetingUrl(meetingId, 'calendar.ics')}
       download="meeting.ics"
       startIcon={<EventIcon />}
     >
