@@ -105,18 +105,7 @@ export const SHELL_PROVIDED_MUI_MODULES = Object.freeze(
 const API_TARGET = 'http://localhost:8080';
 const BROWSER_TARGETS = 'chrome >= 111, edge >= 111, firefox >= 111, safari >= 16.4';
 
-/** The installed version of a package, found the way Node finds it from an app's folder. */
-function installedVersionFrom(pkg, fromDir) {
-  for (let dir = fromDir; ; dir = path.dirname(dir)) {
-    try {
-      return readPackageJson(path.join(dir, 'node_modules', pkg)).version;
-    } catch {
-      if (path.dirname(dir) === dir) return undefined;
-    }
-  }
-}
-
-/** The package a share key belongs to: `@scope/name` or `name`, without a subpath. */
+/** The package a share key belongs to: `@scope/name` or `name`, without a subpath or `/`. */
 function packageNameOf(key) {
   return key.match(/^(@[^/]+\/[^/]+|[^/]+)/)[1];
 }
@@ -151,14 +140,14 @@ export function sharedDependencies(packageJson, { isHost = false } = {}) {
       eager: false,
       requiredVersion: requiredRange(ranges, key, packageJson),
       // Provided by absolute path, it gets no version from rspack (the manifest would say "0").
-      version: installedVersionFrom('@mui/material', import.meta.dirname),
+      version: createRequire(import.meta.url)('@mui/material/package.json').version,
     };
   }
   return shared;
 }
 
 function requiredRange(ranges, key, packageJson) {
-  const packageName = key.endsWith('/') ? key.slice(0, -1) : packageNameOf(key);
+  const packageName = packageNameOf(key);
   const range = ranges[packageName];
   if (!range) throw new Error(`${packageJson.name} must depend on ${packageName} to share it`);
   return range;

@@ -12,16 +12,9 @@ import { ActionList } from './components/ActionList.js';
 import { FilterChips } from './components/FilterChips.js';
 import { ACTIONS_PATH } from './paths.js';
 import { SearchBox } from './components/SearchBox.js';
-import type { ActionFilters } from './action-list.js';
 import { toSearchQuery, type SearchQuery } from './search-query.js';
 import { ActionsCopy } from './texts.js';
-import {
-  readUrlFilters,
-  readUrlSearch,
-  searchBoxText,
-  writeUrlFilters,
-  writeUrlSearch,
-} from './url-filters.js';
+import { readUrlFilters, searchBoxText, writeUrlFilters } from './url-filters.js';
 
 /**
  * /app/actions: every action the user can see, searched and filtered, by meeting. The search, the
@@ -31,10 +24,9 @@ import {
 function ActionsPage() {
   usePageTitle(ShellTexts.navActions);
   const [params, setParams] = useSearchParams();
-  // The settled search lives in the address; the box holds what is being typed.
-  const settled = readUrlSearch(params);
-  const urlFilters = readUrlFilters(params);
-  const filters: ActionFilters = { ...settled, ...urlFilters };
+  // The settled search and the filters live in the address; the box holds what is being typed.
+  const settled = readUrlFilters(params);
+  const { assignee, due, sort } = settled;
   const [text, setText] = useState(() => searchBoxText(settled));
   const [pickedTag, setPickedTag] = useState(settled.hashtag);
 
@@ -51,7 +43,7 @@ function ActionsPage() {
   }
 
   const settle = useCallback(
-    (next: SearchQuery) => setParams((prev) => writeUrlSearch(prev, next), { replace: true }),
+    (next: SearchQuery) => setParams((prev) => writeUrlFilters(prev, next), { replace: true }),
     [setParams],
   );
 
@@ -93,9 +85,12 @@ function ActionsPage() {
             <Switch
               checked={settled.showCompleted}
               onChange={(event) =>
-                setParams((prev) => writeUrlSearch(prev, { showCompleted: event.target.checked }), {
-                  replace: true,
-                })
+                setParams(
+                  (prev) => writeUrlFilters(prev, { showCompleted: event.target.checked }),
+                  {
+                    replace: true,
+                  },
+                )
               }
             />
           }
@@ -103,10 +98,10 @@ function ActionsPage() {
         />
       </Stack>
       <FilterChips
-        filters={urlFilters}
+        filters={{ assignee, due, sort }}
         onChange={(next) => setParams(writeUrlFilters(params, next), { replace: true })}
       />
-      <ActionList key={JSON.stringify(filters)} filters={filters} />
+      <ActionList key={JSON.stringify(settled)} filters={settled} />
     </Box>
   );
 }

@@ -13,20 +13,13 @@ import {
   type ReadableStore,
   type Toast,
 } from '@meetings/shell-context';
-import type { UrlFilters, UrlSearch } from './url-filters.js';
+import type { UrlFilters } from './url-filters.js';
 
 /** What the list is filtered by; a change of any of these starts a new list at page 1. */
-export type ActionFilters = UrlSearch & UrlFilters;
+export type ActionFilters = UrlFilters;
 
-export interface ActionView {
-  id: string;
-  text: string;
-  completed: boolean;
-  order: number;
-  hashtags: string[];
-  assignee: string | null;
-  dueDate: string | null;
-}
+/** An action as the list keeps it: keyed by `_id`, which it carries as `id`. */
+export type ActionView = Omit<ActionItem, '_id'>;
 
 export interface MeetingActions {
   id: string;
@@ -56,17 +49,7 @@ export interface ActionList extends ReadableStore<ActionListState> {
 }
 
 /** The API sends `_id` and `id`; the client keys by `_id` and passes the other fields through. */
-function toActionView({
-  _id,
-  text,
-  completed,
-  order,
-  hashtags,
-  assignee,
-  dueDate,
-}: ActionItem): ActionView {
-  return { id: _id, text, completed, order, hashtags, assignee, dueDate };
-}
+const toActionView = ({ _id, ...action }: ActionItem): ActionView => ({ ...action, id: _id });
 
 /** Meetings repeat across pages: a page's group joins the loaded one, actions de-duplicated by id. */
 export function mergeMeetingPage(

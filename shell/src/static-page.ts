@@ -2,6 +2,7 @@ import {
   ASSET_URL,
   BRANDING_FIELD_ATTRIBUTE,
   DARK_SURFACE,
+  HEX_COLOUR,
   LIGHT_SURFACE,
   readableOn,
 } from '@meetings/contracts';
@@ -16,7 +17,6 @@ export function staticPage(): HTMLElement | null {
 }
 
 const TEXT_FIELDS = ['productName', 'footerCredit'] as const;
-const HEX_COLOUR = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i;
 
 const field = (name: string) => `[${BRANDING_FIELD_ATTRIBUTE}="${name}"]`;
 

@@ -6,3 +6,6 @@ export const BRANDING_FIELD_ATTRIBUTE = 'data-branding';
 
 /** A logo or icon: a path on the site or an https URL. */
 export const ASSET_URL = /^(\/|https:\/\/)[^\s"'<>]*$/;
+
+/** A brand colour, #rrggbb; the three groups are its red, green and blue channels. */
+export const HEX_COLOUR = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ASSET_URL } from './branding-fields.js';
+import { ASSET_URL, HEX_COLOUR } from './branding-fields.js';
 
-const Color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour is #rrggbb.');
+const Color = z.string().regex(HEX_COLOUR, 'A colour is #rrggbb.');
 const AssetUrl = z.string().regex(ASSET_URL, 'An asset is a site path or an https URL.');
 
 /** A tenant's brand, chosen by host name and applied by the shell (and used in e-mails). */

@@ -55,10 +55,7 @@ export const EventEnvelopeSchema = z.object({
   occurredAt: z.string(),
   data: z.unknown(),
 });
-export type EventEnvelope<T = unknown> = {
-  id: string;
-  subject: string;
-  occurredAt: string;
+export type EventEnvelope<T = unknown> = Omit<z.infer<typeof EventEnvelopeSchema>, 'data'> & {
   data: T;
 };
 

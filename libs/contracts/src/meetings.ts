@@ -120,6 +120,12 @@ const ActionTextSchema = itemText(ACTION_TEXT_MAX_LENGTH);
 const OrderSchema = z.number().int().min(0).max(1_000_000);
 const HashtagListSchema = z.array(z.string().max(100)).max(100);
 
+/** An update body's check: it gives at least one of `fields`. */
+const givesOneOf =
+  <K extends string>(...fields: K[]) =>
+  (body: Partial<Record<K, unknown>>) =>
+    fields.some((field) => body[field] !== undefined);
+
 /** An action's assignee as typed: trimmed, lower-cased, an address a browser accepts; null clears. */
 export const AssigneeSchema = typedEmail(ValidationMessages.assigneeInvalid).nullable();
 
@@ -160,11 +166,7 @@ export const UpdateMeetingInfoBodySchema = z
     durationMinutes: DurationMinutesSchema.optional(),
   })
   .refine(
-    (body) =>
-      body.title !== undefined ||
-      body.date !== undefined ||
-      body.recurrence !== undefined ||
-      body.durationMinutes !== undefined,
+    givesOneOf('title', 'date', 'recurrence', 'durationMinutes'),
     'Give a title, a date, a repeat rule or a duration.',
   );
 export type UpdateMeetingInfoBody = z.infer<typeof UpdateMeetingInfoBodySchema>;
@@ -210,10 +212,7 @@ export const UpdateAgendaItemBodySchema = z
     completed: z.boolean().optional(),
     order: OrderSchema.optional(),
   })
-  .refine(
-    (b) => b.text !== undefined || b.completed !== undefined || b.order !== undefined,
-    'Nothing to update.',
-  );
+  .refine(givesOneOf('text', 'completed', 'order'), 'Nothing to update.');
 export type UpdateAgendaItemBody = z.infer<typeof UpdateAgendaItemBodySchema>;
 
 /**
@@ -273,15 +272,8 @@ export const UpdateActionItemBodySchema = z
     assignee: AssigneeSchema.optional(),
     dueDate: DueDateSchema.optional(),
   })
-  .refine(
-    (b) =>
-      b.text !== undefined ||
-      b.completed !== undefined ||
-      b.order !== undefined ||
-      b.assignee !== undefined ||
-      b.dueDate !== undefined,
-    'Nothing to update.',
-  );
+  // Hashtags alone change nothing: the service derives them from the text.
+  .refine(givesOneOf('text', 'completed', 'order', 'assignee', 'dueDate'), 'Nothing to update.');
 export type UpdateActionItemBody = z.infer<typeof UpdateActionItemBodySchema>;
 
 export const UpdateActionOrderBodySchema = z.strictObject({

@@ -15,6 +15,7 @@ import { TIME_CHOICES_PER_DAY, TIME_STEP_MINUTES } from '@meetings/contracts';
 
 const WEEK = { weekStartsOn: 1 } as const;
 
+/** For code other than date-fns' `format`, which takes a string or a number itself. */
 function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value);
 }
@@ -54,16 +55,16 @@ export function wallClock(timeZone: string, at: Date | string | number = new Dat
 }
 
 export function formatDate(value: Date | string | number): string {
-  return format(toDate(value), 'dd/MM/yyyy');
+  return format(value, 'dd/MM/yyyy');
 }
 
 /** The long date: "Monday 30/11/2026". */
 export function formatWeekdayDate(value: Date | string | number): string {
-  return format(toDate(value), 'EEEE dd/MM/yyyy');
+  return format(value, 'EEEE dd/MM/yyyy');
 }
 
 export function formatTime(value: Date | string | number): string {
-  return format(toDate(value), 'HH:mm');
+  return format(value, 'HH:mm');
 }
 
 /** "title - dd/MM/yyyy", the way meetings are named in action lists. */
@@ -88,7 +89,7 @@ export function timeChoices(): string[] {
 
 /** The yyyy-MM-dd a date input shows for a date (local time). */
 export function dateInputValue(value: Date | string | number): string {
-  return format(toDate(value), 'yyyy-MM-dd');
+  return format(value, 'yyyy-MM-dd');
 }
 
 /** Sets the day of a date from a date input's yyyy-MM-dd, keeping its time (local time). */

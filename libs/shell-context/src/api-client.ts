@@ -48,6 +48,16 @@ export function errorText(error: unknown, fallback: string): string {
   return error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;
 }
 
+/**
+ * For `.catch()`: fails with the user's `message`, the call's error as its cause. Not on the
+ * package's entry: the clients use it.
+ */
+export function failWith(message: string): (cause: unknown) => never {
+  return (cause) => {
+    throw new Error(message, { cause });
+  };
+}
+
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {

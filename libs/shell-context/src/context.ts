@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo } from 'react';
+import { createContext, useContext } from 'react';
 import type { ApiClient } from './api-client.js';
 import type { AuthClient, AuthState } from './auth-client.js';
 import type { Branding } from './branding.js';
@@ -35,30 +35,23 @@ export function useBranding(): Branding {
 /** The auth client plus its current state; re-renders when the state changes. */
 export function useAuth(): AuthClient & { state: AuthState } {
   const { auth } = useShell();
-  const state = useStore(auth);
-  return useMemo(() => ({ ...auth, state }), [auth, state]);
+  return { ...auth, state: useStore(auth) };
 }
 
 export function usePrivacy(): PrivacyClient & { accepted: PrivacyState } {
   const { privacy } = useShell();
-  const accepted = useStore(privacy);
-  return useMemo(() => ({ ...privacy, accepted }), [privacy, accepted]);
+  return { ...privacy, accepted: useStore(privacy) };
 }
 
 /** The subscription client plus the last known plan (null until fetched). */
 export function useSubscription(): SubscriptionClient & { current: SubscriptionStatus | null } {
   const { subscription } = useShell();
-  const current = useStore(subscription);
-  return useMemo(() => ({ ...subscription, current }), [subscription, current]);
+  return { ...subscription, current: useStore(subscription) };
 }
 
 export function useThemeMode(): ThemeState & Pick<ThemeStore, 'setMode' | 'toggle'> {
   const { theme } = useShell();
-  const state = useStore(theme);
-  return useMemo(
-    () => ({ ...state, setMode: theme.setMode, toggle: theme.toggle }),
-    [theme, state],
-  );
+  return { ...useStore(theme), setMode: theme.setMode, toggle: theme.toggle };
 }
 
 const NO_AUTH = { subscribe: () => () => undefined, getSnapshot: () => null };

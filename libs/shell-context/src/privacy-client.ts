@@ -1,5 +1,5 @@
 import { AuthMessages, type PrivacyStatus } from '@meetings/contracts';
-import type { ApiClient } from './api-client.js';
+import { failWith, type ApiClient } from './api-client.js';
 import { createStore, type ReadableStore } from './store.js';
 
 /** Whether the user accepted the privacy statement; null until asked. */
@@ -32,20 +32,14 @@ export function createPrivacyClient(api: ApiClient): PrivacyClient {
           if (asked === generation) store.set(status.hasAcceptedPrivacy);
           return status.hasAcceptedPrivacy;
         })
-        .catch((error: unknown) => {
-          throw new Error(AuthMessages.getPrivacyStatusFailed, { cause: error });
-        })
+        .catch(failWith(AuthMessages.getPrivacyStatusFailed))
         .finally(() => {
           pending = null;
         });
       return pending;
     },
     async accept() {
-      try {
-        await api.post('/auth/accept-privacy');
-      } catch (error) {
-        throw new Error(AuthMessages.acceptPrivacyFailed, { cause: error });
-      }
+      await api.post('/auth/accept-privacy').catch(failWith(AuthMessages.acceptPrivacyFailed));
       store.set(true);
     },
     reset() {

@@ -5,7 +5,7 @@ import {
   SUBSCRIPTION_MIN_INTERVAL_MS,
   type SubscriptionStatus,
 } from '@meetings/contracts';
-import { ApiError, type ApiClient } from './api-client.js';
+import { ApiError, failWith, type ApiClient } from './api-client.js';
 import { createStore, type ReadableStore } from './store.js';
 
 export interface SubscriptionGetOptions {
@@ -92,19 +92,15 @@ export function createSubscriptionClient(
       return inFlight;
     },
     async acknowledgeTrial() {
-      try {
-        await api.post('/auth/acknowledge-trial');
-      } catch (error) {
-        throw new Error(AuthMessages.acknowledgeTrialFailed, { cause: error });
-      }
+      await api
+        .post('/auth/acknowledge-trial')
+        .catch(failWith(AuthMessages.acknowledgeTrialFailed));
       invalidate();
     },
     async update(status) {
-      try {
-        await api.post('/auth/update-subscription', { status });
-      } catch (error) {
-        throw new Error(AuthMessages.updateSubscriptionFailed, { cause: error });
-      }
+      await api
+        .post('/auth/update-subscription', { status })
+        .catch(failWith(AuthMessages.updateSubscriptionFailed));
       invalidate();
     },
     reset() {

@@ -4,6 +4,8 @@ import type { DueFilter } from '@meetings/contracts';
 import { ActionsCopy } from '../texts.js';
 import type { UrlFilters } from '../url-filters.js';
 
+type ChipFilters = Pick<UrlFilters, 'assignee' | 'due' | 'sort'>;
+
 const DUE_CHIPS: readonly { due: DueFilter; label: string }[] = [
   { due: 'overdue', label: ActionsCopy.overdue },
   { due: 'week', label: ActionsCopy.dueThisWeek },
@@ -40,8 +42,8 @@ export function FilterChips({
   filters,
   onChange,
 }: {
-  filters: UrlFilters;
-  onChange: (filters: UrlFilters) => void;
+  filters: ChipFilters;
+  onChange: (filters: ChipFilters) => void;
 }) {
   return (
     <Stack

@@ -1,22 +1,28 @@
 import CheckIcon from '@mui/icons-material/Check';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { FREE_PRICE_POUNDS, PlanTexts, PREMIUM_PRICE_POUNDS_PER_MONTH } from '@meetings/contracts';
+import {
+  FREE_PRICE_POUNDS,
+  PlanTexts,
+  PREMIUM_PRICE_POUNDS_PER_MONTH,
+  type SubscriptionStatus,
+} from '@meetings/contracts';
 import { ChoiceCopy } from '../texts.js';
 
 export type ChosenPlan = 'free' | 'paid';
 
-export const PLANS: Record<
-  ChosenPlan,
-  { name: string; price: string; features: readonly string[] }
-> = {
+export const PLAN_NAMES: Record<SubscriptionStatus['status'], string> = {
+  trial: PlanTexts.trialName,
+  free: PlanTexts.freeName,
+  paid: PlanTexts.premiumName,
+};
+
+const PLANS: Record<ChosenPlan, { price: string; features: readonly string[] }> = {
   free: {
-    name: PlanTexts.freeName,
     price: `£${FREE_PRICE_POUNDS}`,
     features: PlanTexts.freeFeatures,
   },
   paid: {
-    name: PlanTexts.premiumName,
     price: `£${PREMIUM_PRICE_POUNDS_PER_MONTH}${ChoiceCopy.perMonth}`,
     features: PlanTexts.premiumFeatures,
   },
@@ -24,14 +30,14 @@ export const PLANS: Record<
 
 /** A plan's name, price and what it includes. */
 export function PlanSummary({ plan }: { plan: ChosenPlan }) {
-  const { name, price, features } = PLANS[plan];
+  const { price, features } = PLANS[plan];
   return (
     <Box>
       <Box
         sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 2 }}
       >
         <Typography variant="h6" component="h3">
-          {name}
+          {PLAN_NAMES[plan]}
         </Typography>
         <Typography variant="h6" component="span" color="primary">
           {price}

@@ -7,7 +7,6 @@ import Typography from '@mui/material/Typography';
 import {
   AuthMessages,
   OnboardingTexts,
-  PlanTexts,
   SubscriptionMessages,
   ValidationMessages,
   type SubscriptionStatus,
@@ -17,15 +16,9 @@ import { formatWeekdayDate } from '@meetings/domain/dates';
 import { useBranding, useSubscription, useToast } from '@meetings/shell-context';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from '@meetings/shell-context/router';
-import { PLANS, PlanSummary, type ChosenPlan } from '../components/PlanSummary.js';
+import { PLAN_NAMES, PlanSummary, type ChosenPlan } from '../components/PlanSummary.js';
 import { ScreenCard } from '../components/ScreenCard.js';
 import { ChoiceCopy } from '../texts.js';
-
-const PLAN_NAMES: Record<SubscriptionStatus['status'], string> = {
-  trial: PlanTexts.trialName,
-  free: PlanTexts.freeName,
-  paid: PlanTexts.premiumName,
-};
 
 function PlanOption({
   plan,
@@ -58,7 +51,7 @@ function PlanOption({
         value={plan}
         checked={selected}
         onChange={() => onSelect(plan)}
-        slotProps={{ input: { 'aria-label': PLANS[plan].name } }}
+        slotProps={{ input: { 'aria-label': PLAN_NAMES[plan] } }}
       />
       <Box sx={{ flexGrow: 1 }}>
         <PlanSummary plan={plan} />

@@ -60,12 +60,11 @@ export function TrialNotice() {
       <Divider sx={{ my: 2 }} />
       <Typography sx={{ mb: 2 }}>{TrialCopy.afterTrial}</Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}>
-          <PlanSummary plan="free" />
-        </Box>
-        <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}>
-          <PlanSummary plan="paid" />
-        </Box>
+        {(['free', 'paid'] as const).map((plan) => (
+          <Box key={plan} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}>
+            <PlanSummary plan={plan} />
+          </Box>
+        ))}
       </Box>
       <Button
         variant="contained"

@@ -1,3 +1,5 @@
+import ChecklistIcon from '@mui/icons-material/Checklist';
+import EventNoteIcon from '@mui/icons-material/EventNote';
 import SettingsIcon from '@mui/icons-material/Settings';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -11,14 +13,12 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { NARROW_SCREEN_BREAKPOINT_PX } from '@meetings/contracts';
+import { NARROW_SCREEN_BREAKPOINT_PX, ShellTexts } from '@meetings/contracts';
 import { MAIN_CONTENT_ID, SkipLink, useBranding } from '@meetings/shell-context';
 import { useId } from 'react';
 import { Link as RouterLink, NavLink, Outlet, useLocation } from '@meetings/shell-context/router';
 import { Paths } from '../routing/paths.js';
 import { LogoutButton } from './LogoutButton.js';
-import { NavIcon } from './NavIcon.js';
-import { NAV_ITEMS } from './navigation.js';
 import { OverdueBadge, OverdueDescription, useOverdueCount } from './OverdueBadge.js';
 import { SubscriptionBadge } from './SubscriptionBadge.js';
 import { ThemeToggle } from './ThemeToggle.js';
@@ -59,12 +59,25 @@ interface NavBadge {
   describedBy: string;
 }
 
-function navExtras(to: string, badge: NavBadge) {
-  const counted = to === Paths.actions && Boolean(badge.count);
-  return {
-    count: to === Paths.actions ? badge.count : null,
-    describedBy: counted ? badge.describedBy : undefined,
-  };
+function navLinks({ count, describedBy }: NavBadge) {
+  return [
+    {
+      label: ShellTexts.navMeetings,
+      to: Paths.meetings,
+      icon: <EventNoteIcon />,
+      describedBy: undefined,
+    },
+    {
+      label: ShellTexts.navActions,
+      to: Paths.actions,
+      icon: (
+        <OverdueBadge count={count}>
+          <ChecklistIcon />
+        </OverdueBadge>
+      ),
+      describedBy: count ? describedBy : undefined,
+    },
+  ];
 }
 
 function Sidebar({ badge }: { badge: NavBadge }) {
@@ -76,26 +89,19 @@ function Sidebar({ badge }: { badge: NavBadge }) {
       sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, borderRight: 1, borderColor: 'divider' }}
     >
       <List>
-        {NAV_ITEMS.map((item) => {
-          const { count, describedBy } = navExtras(item.to, badge);
-          return (
-            <ListItem key={item.to} disablePadding>
-              <ListItemButton
-                component={NavLink}
-                to={item.to}
-                selected={pathname.startsWith(item.to)}
-                aria-describedby={describedBy}
-              >
-                <ListItemIcon>
-                  <OverdueBadge count={count}>
-                    <NavIcon to={item.to} />
-                  </OverdueBadge>
-                </ListItemIcon>
-                <ListItemText primary={item.label} />
-              </ListItemButton>
-            </ListItem>
-          );
-        })}
+        {navLinks(badge).map(({ label, to, icon, describedBy }) => (
+          <ListItem key={to} disablePadding>
+            <ListItemButton
+              component={NavLink}
+              to={to}
+              selected={pathname.startsWith(to)}
+              aria-describedby={describedBy}
+            >
+              <ListItemIcon>{icon}</ListItemIcon>
+              <ListItemText primary={label} />
+            </ListItemButton>
+          </ListItem>
+        ))}
       </List>
     </Box>
   );
@@ -104,24 +110,19 @@ function Sidebar({ badge }: { badge: NavBadge }) {
 function TopBarNavIcons({ badge }: { badge: NavBadge }) {
   return (
     <Box component="nav" aria-label="Main" sx={{ display: 'flex', flexShrink: 0 }}>
-      {NAV_ITEMS.map((item) => {
-        const { count, describedBy } = navExtras(item.to, badge);
-        return (
-          <Tooltip key={item.to} title={item.label}>
-            <IconButton
-              color="inherit"
-              component={NavLink}
-              to={item.to}
-              aria-label={item.label}
-              aria-describedby={describedBy}
-            >
-              <OverdueBadge count={count}>
-                <NavIcon to={item.to} />
-              </OverdueBadge>
-            </IconButton>
-          </Tooltip>
-        );
-      })}
+      {navLinks(badge).map(({ label, to, icon, describedBy }) => (
+        <Tooltip key={to} title={label}>
+          <IconButton
+            color="inherit"
+            component={NavLink}
+            to={to}
+            aria-label={label}
+            aria-describedby={describedBy}
+          >
+            {icon}
+          </IconButton>
+        </Tooltip>
+      ))}
     </Box>
   );
 }

@@ -26,9 +26,8 @@ export function badgeText(subscription: SubscriptionStatus): { label: string; to
 
 /** The plan in the top bar; a click opens the plan change screen. */
 export function SubscriptionBadge() {
-  const subscription = useSubscription();
+  const { current, get } = useSubscription();
   const navigate = useNavigate();
-  const { current, get } = subscription;
 
   useEffect(() => {
     // Answered from the cache the guard just filled; failures leave the badge out.

@@ -5,7 +5,11 @@ import { remoteRelease } from '../federation/compatibility.js';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary.js';
 import { remoteComponent, retryRemoteComponent } from './remote-components.js';
 
-/** Marks which remote and which release of it fill this part of the page (for support and tests). */
+/**
+ * Marks which remote and which release of it fill this part of the page (for support and tests).
+ * A component of its own inside Suspense: it renders again once the remote has loaded and its
+ * release is known, which RemoteApp does not.
+ */
 function RemoteFrame({ name, children }: { name: RemoteName; children: ReactNode }) {
   return (
     <div

@@ -10,29 +10,26 @@ import { RETRY_LABEL, type RemoteFallbackProps } from './RemoteFallback.js';
 export function RemoteUnavailable({ title: what, retry, error }: RemoteFallbackProps) {
   const { productName } = useBranding();
   const refused = findIncompatibility(error);
-  if (refused) {
-    return (
-      <Box sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720, mx: 'auto' }}>
+  return (
+    <Box sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720, mx: 'auto' }}>
+      {refused ? (
         <Alert severity="error">
           <AlertTitle>{`${what} cannot be shown`}</AlertTitle>
           {`The deployed version of ${what} was built for ${refused.needs}, but ${productName} provides ${refused.provides}. It stays off until a version built for this ${productName} is deployed.`}
         </Alert>
-      </Box>
-    );
-  }
-  return (
-    <Box sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720, mx: 'auto' }}>
-      <Alert
-        severity="warning"
-        action={
-          <Button color="inherit" size="small" onClick={retry}>
-            {RETRY_LABEL}
-          </Button>
-        }
-      >
-        <AlertTitle>{`${what} could not be loaded`}</AlertTitle>
-        {`The rest of ${productName} still works. Check your connection and try again.`}
-      </Alert>
+      ) : (
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" size="small" onClick={retry}>
+              {RETRY_LABEL}
+            </Button>
+          }
+        >
+          <AlertTitle>{`${what} could not be loaded`}</AlertTitle>
+          {`The rest of ${productName} still works. Check your connection and try again.`}
+        </Alert>
+      )}
     </Box>
   );
 }

@@ -17,34 +17,22 @@ import { Link as RouterLink } from '@meetings/shell-context/router';
 import { MAIN_CONTENT_ID, SkipLink } from '@meetings/shell-context';
 import { LandingCopy } from './texts.js';
 
-interface Feature {
-  title: string;
-  text: string;
-  icon: ReactNode;
-}
+type FeatureKey = keyof typeof LandingCopy.featureTitles;
 
-const FEATURES: Feature[] = [
-  {
-    title: LandingCopy.featureTitles.notes,
-    text: OnboardingTexts.features.notes,
-    icon: <EventNoteIcon />,
-  },
-  {
-    title: LandingCopy.featureTitles.actions,
-    text: OnboardingTexts.features.actions,
-    icon: <ChecklistIcon />,
-  },
-  {
-    title: LandingCopy.featureTitles.sharing,
-    text: OnboardingTexts.features.sharing,
-    icon: <ShareIcon />,
-  },
-  {
-    title: LandingCopy.featureTitles.continuity,
-    text: OnboardingTexts.features.continuity,
-    icon: <RepeatIcon />,
-  },
-];
+const FEATURE_ICONS: Record<FeatureKey, ReactNode> = {
+  notes: <EventNoteIcon />,
+  actions: <ChecklistIcon />,
+  sharing: <ShareIcon />,
+  continuity: <RepeatIcon />,
+};
+
+/** The four features in the order the texts give them. */
+const FEATURES = (Object.keys(LandingCopy.featureTitles) as FeatureKey[]).map((key) => ({
+  title: LandingCopy.featureTitles[key],
+  text: OnboardingTexts.features[key],
+  icon: FEATURE_ICONS[key],
+}));
+type Feature = (typeof FEATURES)[number];
 
 function GetStartedButton() {
   return (
