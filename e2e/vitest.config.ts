@@ -10,7 +10,9 @@ export default defineConfig({
     include: ['tests/**/*.e2e.ts'],
     globalSetup: ['./support/global-setup.ts'],
     fileParallelism: false,
-    testTimeout: 60_000,
+    // A journey walks several screens (the accessibility one scans ten with axe): about 45 s alone
+    // on two slow cores, over 60 s while the other mode's journeys share them.
+    testTimeout: 120_000,
     hookTimeout: 180_000,
     retry: 0,
     // What a page shows after its remote has loaded can take seconds on two busy cores (vitest's
