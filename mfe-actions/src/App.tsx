@@ -30,30 +30,34 @@ function ActionsPage() {
   const [text, setText] = useState(() => searchBoxText(settled));
   const [pickedTag, setPickedTag] = useState(settled.hashtag);
 
-  // A search arriving from outside (Back, a hashtag's link) replaces what the box holds.
-  const settledKey = `${settled.search}\n${settled.hashtag ?? ''}`;
+  // A search arriving from outside (Back, a hashtag's link) replaces what the box holds; the box's
+  // own search does not, even when the address shows it only after more has been typed.
+  const settledKey = queryKey(settled);
   const [shownKey, setShownKey] = useState(settledKey);
+  const [ownKey, setOwnKey] = useState<string | null>(null);
   if (shownKey !== settledKey) {
     setShownKey(settledKey);
-    const typed = toSearchQuery(text, pickedTag);
-    if (typed.search !== settled.search || typed.hashtag !== settled.hashtag) {
+    if (settledKey !== ownKey && queryKey(toSearchQuery(text, pickedTag)) !== settledKey) {
       setText(searchBoxText(settled));
       setPickedTag(settled.hashtag);
     }
   }
 
   const settle = useCallback(
-    (next: SearchQuery) => setParams((prev) => writeUrlFilters(prev, next), { replace: true }),
+    (next: SearchQuery) => {
+      setOwnKey(queryKey(next));
+      setParams((prev) => writeUrlFilters(prev, next), { replace: true });
+    },
     [setParams],
   );
 
   // Typing searches once it pauses for the debounce; picking a hashtag or Enter searches at once.
   useEffect(() => {
     const typed = toSearchQuery(text, pickedTag);
-    if (typed.search === settled.search && typed.hashtag === settled.hashtag) return;
+    if (queryKey(typed) === settledKey) return;
     const timer = setTimeout(() => settle(typed), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, pickedTag, settle, settled.search, settled.hashtag]);
+  }, [text, pickedTag, settle, settledKey]);
 
   function pick(tag: string) {
     const next = `${applyHashtagSuggestion(text, tag)} `;
@@ -105,6 +109,8 @@ function ActionsPage() {
     </Box>
   );
 }
+
+const queryKey = ({ search, hashtag }: SearchQuery) => `${search}\n${hashtag ?? ''}`;
 
 /** Exposed as ./App; the shell mounts it at /app/actions/*, so routes here are relative. */
 function App() {

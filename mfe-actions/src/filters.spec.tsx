@@ -1,6 +1,7 @@
 import { jsonResponse } from '@meetings/shell-context/testing';
-import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { SEARCH_DEBOUNCE_MS } from '@meetings/contracts';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { action, actionsPage, meeting, renderActionsPage } from './test-support.js';
 
 const page = () =>
@@ -129,5 +130,29 @@ describe('actions page: the search in the address', () => {
     );
     await screen.findByText('Send the notes');
     expect(listQueries()).toEqual([{ page: '1', pageSize: '25', showCompleted: 'false' }]);
+  });
+
+  it('keeps what is typed when its own earlier search reaches the address after it', async () => {
+    renderActionsPage({ 'GET /actions/': page });
+    await screen.findByText('Send the notes');
+    const box = () => screen.getByRole('combobox', { name: 'Search actions' }) as HTMLInputElement;
+    vi.useFakeTimers();
+    try {
+      fireEvent.change(box(), { target: { value: 'budget' } });
+      // The pause after "budget" ends and its search goes to the address, while "forecast" is
+      // typed before the page has drawn that address.
+      act(() => {
+        vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS);
+        fireEvent.change(box(), { target: { value: 'forecast' } });
+      });
+      expect(box().value).toBe('forecast');
+      act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(box().value).toBe('forecast');
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/app/actions?search=forecast'),
+    );
   });
 });
