@@ -102,6 +102,22 @@ export const SHELL_PROVIDED_MUI_MODULES = Object.freeze(
   ].map((component) => `@mui/material/${component}`),
 );
 
+/**
+ * The federation runtime's packages as ES modules. Its bundler runtime is required through
+ * CommonJS, which took each package's CommonJS build whole, the SDK's Node.js loader included:
+ * as ES modules their unused exports drop out (17 KB less in each remote's entry).
+ */
+const FEDERATION_RUNTIME_AS_ESM = Object.fromEntries(
+  ['sdk', 'error-codes', 'runtime-core', 'runtime', 'webpack-bundler-runtime'].flatMap((name) => {
+    const esm = fileURLToPath(import.meta.resolve(`@module-federation/${name}`));
+    const cjs = createRequire(import.meta.url).resolve(`@module-federation/${name}`);
+    return [
+      [`@module-federation/${name}$`, esm],
+      [cjs, esm],
+    ];
+  }),
+);
+
 const API_TARGET = 'http://localhost:8080';
 const BROWSER_TARGETS = 'chrome >= 111, edge >= 111, firefox >= 111, safari >= 16.4';
 
@@ -333,6 +349,7 @@ export function createAppConfig({ name, dir, exposes, isHost = false, port, stat
       // Workspace libraries resolve to their TypeScript sources.
       conditionNames: ['@meetings/source', '...'],
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      alias: FEDERATION_RUNTIME_AS_ESM,
     };
     const rules = [
       swcRule(!production),
