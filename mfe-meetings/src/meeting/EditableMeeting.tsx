@@ -3,21 +3,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { MeetingTexts, type Meeting } from '@meetings/contracts';
-import { useAuth } from '@meetings/shell-context';
 import { useLocation } from '@meetings/shell-context/router';
 import { lazy, Suspense, useState } from 'react';
-import { Section } from '../components/Section.js';
 import { isNewMeeting } from '../paths.js';
-import { MeetingCopy } from '../texts.js';
 import { ActionsPanel } from './actions/ActionsPanel.js';
 import { AgendaPanel } from './agenda/AgendaPanel.js';
 import { DeleteMeetingButton } from './DeleteMeetingButton.js';
 import { MeetingColumns } from './MeetingColumns.js';
 import { MeetingDateTime } from './MeetingDateTime.js';
-import type { NotesSaveState } from './notes/autosave.js';
-import { NotesPlaceholder } from './notes/NotesPlaceholder.js';
-import { NotesSaveStatus } from './notes/NotesSaveStatus.js';
-import { loadNotesEditor, NotesEditor, useCodeArrived } from './notes/useNotesEditor.js';
+import { NotesSection } from './notes/NotesSection.js';
 import { PreviousActions } from './previous/PreviousActions.js';
 import { ExportAndPrint, SendRecapButton } from './recap/MeetingTakeaways.js';
 import { SeriesControls } from './series/SeriesControls.js';
@@ -44,14 +38,6 @@ export function EditableMeeting({
   // A meeting just created already has its title: the agenda is what comes next.
   const location = useLocation();
   const [justCreated] = useState(() => isNewMeeting(location.state));
-  const [initialNotes] = useState(meeting.notes);
-  const [notesState, setNotesState] = useState<NotesSaveState>('idle');
-  // The notes preview stands in until Quill has arrived: rendering the lazy editor at once would
-  // suspend the meeting's first render, a transition, which React holds back, the whole page too.
-  const editorReady = useCodeArrived(loadNotesEditor);
-  const liveName = useAuth().state.user?.email ?? '';
-  // The notes show (sanitised, read-only, in the editor's frame) while its code is on its way.
-  const notesPreview = <NotesPlaceholder notes={initialNotes} />;
   return (
     <Stack spacing={2.5}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -78,23 +64,7 @@ export function EditableMeeting({
         main={
           <>
             <AgendaPanel meeting={meeting} onChange={onChange} autoFocus={justCreated} />
-            <Section
-              title={MeetingCopy.notesHeading}
-              action={<NotesSaveStatus state={notesState} />}
-            >
-              {editorReady ? (
-                <Suspense fallback={notesPreview}>
-                  <NotesEditor
-                    meetingId={meeting._id}
-                    initialNotes={initialNotes}
-                    onSaveState={setNotesState}
-                    liveName={liveName}
-                  />
-                </Suspense>
-              ) : (
-                notesPreview
-              )}
-            </Section>
+            <NotesSection meetingId={meeting._id} notes={meeting.notes} />
           </>
         }
         side={

@@ -3,10 +3,24 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { answer, jsonResponse, meeting, plan, renderMeetingsApp } from '../test-support.js';
 
-// The notes editor has its own tests; here it only needs to be there.
+// The notes editor has its own tests; here it is there and tells a save state when clicked.
 vi.mock('./notes/NotesEditor.js', () => ({
-  default: () => <div data-testid="notes-editor" />,
+  default: ({ onSaveState }: { onSaveState: (state: 'saving') => void }) => (
+    <button data-testid="notes-editor" onClick={() => onSaveState('saving')} />
+  ),
 }));
+
+const agendaRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./agenda/AgendaPanel.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./agenda/AgendaPanel.js')>();
+  return {
+    ...real,
+    AgendaPanel: (props: Parameters<typeof real.AgendaPanel>[0]) => {
+      agendaRenders.count += 1;
+      return <real.AgendaPanel {...props} />;
+    },
+  };
+});
 
 const MEETING = 'GET /meetings/m1';
 
@@ -76,6 +90,16 @@ describe('meeting page: variant', () => {
       main!.contains(notes) && main!.contains(screen.getByRole('region', { name: 'Agenda' })),
     ).toBe(true);
     expect(side!.contains(actions)).toBe(true);
+  });
+
+  it("re-renders the notes alone for the notes' save state, not the rest of the meeting", async () => {
+    open({ [MEETING]: loaded() });
+    const editor = await screen.findByTestId('notes-editor');
+    const notes = screen.getByRole('region', { name: 'Notes' });
+    const rendersBefore = agendaRenders.count;
+    fireEvent.click(editor);
+    expect(within(notes).getByRole('status').textContent).toBe('Saving…');
+    expect(agendaRenders.count).toBe(rendersBefore);
   });
 
   it.each([
