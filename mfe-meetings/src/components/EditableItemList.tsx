@@ -73,10 +73,7 @@ export function EditableItemList<T extends ItemRow>({
   autoFocusAdd?: boolean;
 }) {
   const [editing, setEditing] = useState<{ id: string; draft: string } | null>(null);
-  const [newText, setNewText] = useState('');
-  const [assignee, setAssignee] = useState<string | null>(null);
   const [menu, setMenu] = useState<{ id: string; anchor: HTMLElement } | null>(null);
-  const adds = useRef<Promise<void>>(Promise.resolve());
   const touch = useMediaQuery(TOUCH_SCREEN_QUERY, { noSsr: true });
 
   function saveEdit(item: T) {
@@ -85,24 +82,6 @@ export function EditableItemList<T extends ItemRow>({
     if (!text) return;
     setEditing(null);
     if (text !== item.text) onSaveText(item, text);
-  }
-
-  /**
-   * The box empties at once and keeps the focus; adds go out one after another, so "item, Enter,
-   * item, Enter" adds both in order. A failed add gives its text back to an empty box.
-   */
-  function add(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const text = newText.trim();
-    if (!text) return;
-    const picked = assignee;
-    setNewText('');
-    setAssignee(null);
-    adds.current = adds.current.then(async () => {
-      if (await onAdd(text, picked)) return;
-      setNewText((current) => current || text);
-      setAssignee((current) => current ?? picked);
-    });
   }
 
   return (
@@ -204,21 +183,71 @@ export function EditableItemList<T extends ItemRow>({
           {labels.delete}
         </MenuItem>
       </Menu>
-      <Box component="form" onSubmit={add} sx={{ display: 'flex', gap: 1, mt: 1 }}>
-        <MentionField
-          value={newText}
-          onChange={setNewText}
-          people={mentions}
-          hashtags={hashtags}
-          assignee={assignee}
-          onAssignee={setAssignee}
-          placeholder={labels.addPlaceholder}
-          autoFocus={autoFocusAdd}
-        />
-        <IconButton type="submit" aria-label={labels.add} color="primary">
-          <AddIcon />
-        </IconButton>
-      </Box>
+      <AddItemBox
+        label={labels.add}
+        placeholder={labels.addPlaceholder}
+        onAdd={onAdd}
+        mentions={mentions}
+        hashtags={hashtags}
+        autoFocus={autoFocusAdd}
+      />
+    </Box>
+  );
+}
+
+/**
+ * The add box below the list, with its own state: typing re-renders the box, not every row. It
+ * empties at once and keeps the focus; adds go out one after another, so "item, Enter, item,
+ * Enter" adds both in order. A failed add gives its text back to an empty box.
+ */
+function AddItemBox({
+  label,
+  placeholder,
+  onAdd,
+  mentions,
+  hashtags,
+  autoFocus,
+}: {
+  label: string;
+  placeholder: string;
+  onAdd: (text: string, assignee: string | null) => Promise<boolean>;
+  mentions: readonly string[] | undefined;
+  hashtags: boolean;
+  autoFocus: boolean;
+}) {
+  const [text, setText] = useState('');
+  const [assignee, setAssignee] = useState<string | null>(null);
+  const adds = useRef<Promise<void>>(Promise.resolve());
+
+  function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const trimmed = text.trim();
+    if (!trimmed) return;
+    const picked = assignee;
+    setText('');
+    setAssignee(null);
+    adds.current = adds.current.then(async () => {
+      if (await onAdd(trimmed, picked)) return;
+      setText((current) => current || trimmed);
+      setAssignee((current) => current ?? picked);
+    });
+  }
+
+  return (
+    <Box component="form" onSubmit={add} sx={{ display: 'flex', gap: 1, mt: 1 }}>
+      <MentionField
+        value={text}
+        onChange={setText}
+        people={mentions}
+        hashtags={hashtags}
+        assignee={assignee}
+        onAssignee={setAssignee}
+        placeholder={placeholder}
+        autoFocus={autoFocus}
+      />
+      <IconButton type="submit" aria-label={label} color="primary">
+        <AddIcon />
+      </IconButton>
     </Box>
   );
 }

@@ -10,6 +10,19 @@ vi.mock('@dnd-kit/core', async (importOriginal) =>
   (await import('../../test-dnd.js')).mockDndContext(importOriginal),
 );
 
+// Each row renders its assignee and due date editor: counting those renders counts the rows'.
+const rowRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./OwedEditor.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./OwedEditor.js')>();
+  return {
+    ...real,
+    OwedEditor: (props: Parameters<typeof real.OwedEditor>[0]) => {
+      rowRenders.count += 1;
+      return <real.OwedEditor {...props} />;
+    },
+  };
+});
+
 const actions = [
   actionItem('x1', 'Send the #budget to #finance-team', 2),
   { ...actionItem('x2', 'Book room #ops', 1, true), hashtags: [] },
@@ -63,6 +76,15 @@ describe('actions panel', () => {
     });
     expect(box.value).toBe('');
     expect(chips()).toContain('#plan');
+  });
+
+  it('re-renders the add box, not the rows, as its text is typed', async () => {
+    const { user } = setup();
+    const box = screen.getByRole('textbox', { name: 'Add action item...' }) as HTMLInputElement;
+    const rendersBefore = rowRenders.count;
+    await user.type(box, 'Draft the plan');
+    expect(box.value).toBe('Draft the plan');
+    expect(rowRenders.count).toBe(rendersBefore);
   });
 
   it('says "Failed to add action item" when adding fails', async () => {
