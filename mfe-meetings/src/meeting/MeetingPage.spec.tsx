@@ -11,16 +11,9 @@ vi.mock('./notes/NotesEditor.js', () => ({
 }));
 
 const agendaRenders = vi.hoisted(() => ({ count: 0 }));
-vi.mock('./agenda/AgendaPanel.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('./agenda/AgendaPanel.js')>();
-  return {
-    ...real,
-    AgendaPanel: (props: Parameters<typeof real.AgendaPanel>[0]) => {
-      agendaRenders.count += 1;
-      return <real.AgendaPanel {...props} />;
-    },
-  };
-});
+vi.mock('./agenda/AgendaPanel.js', async (importOriginal) =>
+  (await import('../test-renders.js')).countRenders(importOriginal, 'AgendaPanel', agendaRenders),
+);
 
 const MEETING = 'GET /meetings/m1';
 

@@ -12,16 +12,9 @@ vi.mock('@dnd-kit/core', async (importOriginal) =>
 
 // Each row renders its assignee and due date editor: counting those renders counts the rows'.
 const rowRenders = vi.hoisted(() => ({ count: 0 }));
-vi.mock('./OwedEditor.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('./OwedEditor.js')>();
-  return {
-    ...real,
-    OwedEditor: (props: Parameters<typeof real.OwedEditor>[0]) => {
-      rowRenders.count += 1;
-      return <real.OwedEditor {...props} />;
-    },
-  };
-});
+vi.mock('./OwedEditor.js', async (importOriginal) =>
+  (await import('../../test-renders.js')).countRenders(importOriginal, 'OwedEditor', rowRenders),
+);
 
 const actions = [
   actionItem('x1', 'Send the #budget to #finance-team', 2),
