@@ -105,7 +105,8 @@ export const SHELL_PROVIDED_MUI_MODULES = Object.freeze(
 /**
  * The federation runtime's packages as ES modules. Its bundler runtime is required through
  * CommonJS, which took each package's CommonJS build whole, the SDK's Node.js loader included:
- * as ES modules their unused exports drop out (17 KB less in each remote's entry).
+ * as ES modules their unused exports drop out (21 KB less in each remote's entry, 24 KB in the
+ * shell's main).
  */
 const FEDERATION_RUNTIME_AS_ESM = Object.fromEntries(
   ['sdk', 'error-codes', 'runtime-core', 'runtime', 'webpack-bundler-runtime'].flatMap((name) => {
