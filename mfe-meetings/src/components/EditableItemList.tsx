@@ -72,17 +72,9 @@ export function EditableItemList<T extends ItemRow>({
   hashtags?: boolean;
   autoFocusAdd?: boolean;
 }) {
-  const [editing, setEditing] = useState<{ id: string; draft: string } | null>(null);
+  const [editingId, setEditingId] = useState<string | null>(null);
   const [menu, setMenu] = useState<{ id: string; anchor: HTMLElement } | null>(null);
   const touch = useMediaQuery(TOUCH_SCREEN_QUERY, { noSsr: true });
-
-  function saveEdit(item: T) {
-    if (!editing) return;
-    const text = editing.draft.trim();
-    if (!text) return;
-    setEditing(null);
-    if (text !== item.text) onSaveText(item, text);
-  }
 
   return (
     <Box>
@@ -91,42 +83,38 @@ export function EditableItemList<T extends ItemRow>({
         label={labels.list}
         kind={labels.item}
         onMove={onMove}
-        onDragStart={() => setEditing(null)}
+        onDragStart={() => setEditingId(null)}
       >
-        {(item, handle) => {
-          const isEditing = editing?.id === item.id;
-          return (
-            <Box
-              sx={{
-                '& .item-delete': { opacity: 0, transition: 'opacity 120ms' },
-                '&:hover .item-delete, &:focus-within .item-delete': { opacity: 1 },
-              }}
-            >
+        {(item, handle) => (
+          <Box
+            sx={{
+              '& .item-delete': { opacity: 0, transition: 'opacity 120ms' },
+              '&:hover .item-delete, &:focus-within .item-delete': { opacity: 1 },
+            }}
+          >
+            {editingId === item.id ? (
+              <EditingItemRow
+                item={item}
+                handle={handle}
+                meta={renderMeta?.(item)}
+                label={labels.edit}
+                hashtags={hashtags}
+                onToggle={(completed) => onToggle(item, completed)}
+                onSave={(text) => {
+                  setEditingId(null);
+                  if (text !== item.text) onSaveText(item, text);
+                }}
+                onCancel={() => setEditingId(null)}
+              />
+            ) : (
               <ActionRow
                 action={rowAction(item)}
                 onToggle={(completed) => onToggle(item, completed)}
                 start={handle}
-                onTextClick={() => setEditing({ id: item.id, draft: item.text })}
+                onTextClick={() => setEditingId(item.id)}
                 meta={renderMeta?.(item)}
                 end={
-                  isEditing ? (
-                    <>
-                      <IconButton
-                        size="small"
-                        aria-label={MeetingCopy.save}
-                        onClick={() => saveEdit(item)}
-                      >
-                        <CheckIcon fontSize="small" />
-                      </IconButton>
-                      <IconButton
-                        size="small"
-                        aria-label={MeetingCopy.cancel}
-                        onClick={() => setEditing(null)}
-                      >
-                        <CloseIcon fontSize="small" />
-                      </IconButton>
-                    </>
-                  ) : touch ? (
+                  touch ? (
                     <IconButton
                       size="small"
                       aria-label={labels.menu(item.text)}
@@ -147,21 +135,10 @@ export function EditableItemList<T extends ItemRow>({
                     </IconButton>
                   )
                 }
-              >
-                {isEditing ? (
-                  <ItemEditBox
-                    draft={editing.draft}
-                    label={labels.edit}
-                    hashtags={hashtags}
-                    onDraft={(draft) => setEditing({ id: item.id, draft })}
-                    onSave={() => saveEdit(item)}
-                    onCancel={() => setEditing(null)}
-                  />
-                ) : undefined}
-              </ActionRow>
-            </Box>
-          );
-        }}
+              />
+            )}
+          </Box>
+        )}
       </SortableList>
       <Menu
         anchorEl={menu?.anchor}
@@ -249,6 +226,63 @@ function AddItemBox({
         <AddIcon />
       </IconButton>
     </Box>
+  );
+}
+
+/**
+ * The row whose text is being edited, with the draft as its own state: typing re-renders this row,
+ * not the list. Saving an empty (or blank) draft does nothing.
+ */
+function EditingItemRow({
+  item,
+  handle,
+  meta,
+  label,
+  hashtags,
+  onToggle,
+  onSave,
+  onCancel,
+}: {
+  item: ItemRow;
+  handle: ReactNode;
+  meta: ReactNode;
+  label: string;
+  hashtags: boolean;
+  onToggle: (completed: boolean) => void;
+  onSave: (text: string) => void;
+  onCancel: () => void;
+}) {
+  const [draft, setDraft] = useState(item.text);
+  function save() {
+    const text = draft.trim();
+    if (text) onSave(text);
+  }
+  return (
+    <ActionRow
+      action={rowAction(item)}
+      onToggle={onToggle}
+      start={handle}
+      meta={meta}
+      end={
+        <>
+          <IconButton size="small" aria-label={MeetingCopy.save} onClick={save}>
+            <CheckIcon fontSize="small" />
+          </IconButton>
+          <IconButton size="small" aria-label={MeetingCopy.cancel} onClick={onCancel}>
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        </>
+      }
+    >
+      <ItemEditBox
+        draft={draft}
+        label={label}
+        hashtags={hashtags}
+        onDraft={setDraft}
+        onSave={save}
+        onCancel={onCancel}
+      />
+    </ActionRow>
   );
 }
 

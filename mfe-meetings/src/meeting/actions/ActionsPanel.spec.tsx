@@ -80,6 +80,16 @@ describe('actions panel', () => {
     expect(rowRenders.count).toBe(rendersBefore);
   });
 
+  it("re-renders the edited row alone as an item's text is typed", async () => {
+    const { user } = setup();
+    await user.click(screen.getByText('Call Sam'));
+    const edit = screen.getByRole('textbox', { name: 'Edit action item' }) as HTMLInputElement;
+    const rendersBefore = rowRenders.count;
+    await user.type(edit, ' and Kim');
+    expect(edit.value).toBe('Call Sam and Kim');
+    expect(rowRenders.count).toBe(rendersBefore);
+  });
+
   it('says "Failed to add action item" when adding fails', async () => {
     const { user, services } = setup({
       'PUT /meetings/m1/add-action-item': () => jsonResponse({ error: 'down' }, 500),
