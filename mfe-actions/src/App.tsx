@@ -5,7 +5,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { ListMessages, SEARCH_DEBOUNCE_MS, ShellTexts } from '@meetings/contracts';
 import { applyHashtagSuggestion } from '@meetings/domain';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { usePageTitle } from '@meetings/shell-context';
 import { Navigate, Route, Routes, useSearchParams } from '@meetings/shell-context/router';
 import { ActionList } from './components/ActionList.js';
@@ -25,7 +25,8 @@ function ActionsPage() {
   usePageTitle(ShellTexts.navActions);
   const [params, setParams] = useSearchParams();
   // The settled search and the filters live in the address; the box holds what is being typed.
-  const settled = readUrlFilters(params);
+  // One object per address, so the list (a memo) does not render again as the box is typed in.
+  const settled = useMemo(() => readUrlFilters(params), [params]);
   const { assignee, due, sort } = settled;
   const [text, setText] = useState(() => searchBoxText(settled));
   const [pickedTag, setPickedTag] = useState(settled.hashtag);

@@ -4,6 +4,16 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { action, actionsPage, meeting, renderActionsPage } from './test-support.js';
 
+// The list renders its footer each time it renders: counting those counts the list's renders.
+const listRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./components/InfiniteScrollFooter.js', async (importOriginal) =>
+  (await import('@meetings/shell-context/testing')).countRenders(
+    importOriginal,
+    'InfiniteScrollFooter',
+    listRenders,
+  ),
+);
+
 const page = () =>
   jsonResponse(actionsPage([meeting('m1', 'Weekly sync', [action('a1', 'Send the notes')])]));
 
@@ -121,6 +131,23 @@ describe('actions page: the search in the address', () => {
     expect(
       (screen.getByRole('switch', { name: 'Show completed' }) as HTMLInputElement).checked,
     ).toBe(true);
+  });
+
+  it('does not render the list again while the search is typed, only when it settles', async () => {
+    const { listQueries } = renderActionsPage({ 'GET /actions/': page });
+    await screen.findByText('Send the notes');
+    const box = screen.getByRole('combobox', { name: 'Search actions' });
+    const rendersBefore = listRenders.count;
+    vi.useFakeTimers();
+    try {
+      for (const text of ['b', 'bu', 'bud', 'budg', 'budge', 'budget'])
+        fireEvent.change(box, { target: { value: text } });
+      expect(listRenders.count).toBe(rendersBefore);
+      act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    } finally {
+      vi.useRealTimers();
+    }
+    await waitFor(() => expect(listQueries().at(-1)?.search).toBe('budget'));
   });
 
   it('ignores a hashtag the server could not hold', async () => {

@@ -1,7 +1,7 @@
 // Test helpers for apps that use the shell services; not part of the runtime bundle.
 import { act, cleanup, configure, render, type RenderResult } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import type { ReactElement } from 'react';
+import { createElement, type ComponentType, type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from '@meetings/shell-context/router';
 import { createShellServices, type ShellServices, type ShellServicesOptions } from './services.js';
 import { ShellProviders } from './ShellProviders.js';
@@ -188,6 +188,27 @@ export function fakeIntersectionObserver() {
       act(() => {
         for (const observer of [...observers]) observer.notify();
       });
+    },
+  };
+}
+
+/**
+ * Counts the renders of one component of a module, to show what a state change re-renders. Use
+ * with vi.mock('./Module.js', async (original) =>
+ * (await import('@meetings/shell-context/testing')).countRenders(original, 'Component', renders)).
+ */
+export async function countRenders(
+  importOriginal: () => Promise<unknown>,
+  name: string,
+  renders: { count: number },
+) {
+  const actual = (await importOriginal()) as Record<string, unknown>;
+  const Component = actual[name] as ComponentType<object>;
+  return {
+    ...actual,
+    [name]: (props: object) => {
+      renders.count += 1;
+      return createElement(Component, props);
     },
   };
 }

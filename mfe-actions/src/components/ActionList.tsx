@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { meetingLabel } from '@meetings/domain/dates';
 import { useApi, useDeferredStore, useToast } from '@meetings/shell-context';
 import { ActionRow } from '@meetings/shell-context/ui';
-import { useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import { Link as RouterLink } from '@meetings/shell-context/router';
 import {
   createActionList,
@@ -20,9 +20,10 @@ const meetingPath = (id: string) => `/app/meetings/${encodeURIComponent(id)}`;
 
 /**
  * Meetings with their actions underneath, for one set of filters. The page gives it a key per
- * filter set, so new filters start a new list at page 1.
+ * filter set, so new filters start a new list at page 1; typing in the search box does not
+ * render it again.
  */
-export function ActionList({ filters }: { filters: ActionFilters }) {
+export const ActionList = memo(function ActionList({ filters }: { filters: ActionFilters }) {
   const api = useApi();
   const toast = useToast();
   const [list] = useState(() => createActionList(api, toast, filters));
@@ -53,7 +54,7 @@ export function ActionList({ filters }: { filters: ActionFilters }) {
       />
     </Stack>
   );
-}
+});
 
 /** One meeting's actions under its name, which links to it. */
 function MeetingSection({

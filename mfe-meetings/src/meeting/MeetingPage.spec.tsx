@@ -12,7 +12,11 @@ vi.mock('./notes/NotesEditor.js', () => ({
 
 const agendaRenders = vi.hoisted(() => ({ count: 0 }));
 vi.mock('./agenda/AgendaPanel.js', async (importOriginal) =>
-  (await import('../test-renders.js')).countRenders(importOriginal, 'AgendaPanel', agendaRenders),
+  (await import('@meetings/shell-context/testing')).countRenders(
+    importOriginal,
+    'AgendaPanel',
+    agendaRenders,
+  ),
 );
 
 const MEETING = 'GET /meetings/m1';

@@ -13,7 +13,11 @@ vi.mock('@dnd-kit/core', async (importOriginal) =>
 // Each row renders its assignee and due date editor: counting those renders counts the rows'.
 const rowRenders = vi.hoisted(() => ({ count: 0 }));
 vi.mock('./OwedEditor.js', async (importOriginal) =>
-  (await import('../../test-renders.js')).countRenders(importOriginal, 'OwedEditor', rowRenders),
+  (await import('@meetings/shell-context/testing')).countRenders(
+    importOriginal,
+    'OwedEditor',
+    rowRenders,
+  ),
 );
 
 const actions = [
