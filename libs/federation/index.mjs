@@ -119,6 +119,15 @@ const FEDERATION_RUNTIME_AS_ESM = Object.fromEntries(
   }),
 );
 
+/**
+ * quill-delta requires lodash.isequal and lodash.clonedeep, CommonJS builds of the code Quill
+ * imports from lodash-es: resolved to lodash-es, the editor's chunk holds it once.
+ */
+const LODASH_ONCE = {
+  'lodash.isequal$': path.join(import.meta.dirname, 'shims', 'lodash-isequal.cjs'),
+  'lodash.clonedeep$': path.join(import.meta.dirname, 'shims', 'lodash-clonedeep.cjs'),
+};
+
 const API_TARGET = 'http://localhost:8080';
 const BROWSER_TARGETS = 'chrome >= 111, edge >= 111, firefox >= 111, safari >= 16.4';
 
@@ -350,7 +359,7 @@ export function createAppConfig({ name, dir, exposes, isHost = false, port, stat
       // Workspace libraries resolve to their TypeScript sources.
       conditionNames: ['@meetings/source', '...'],
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-      alias: FEDERATION_RUNTIME_AS_ESM,
+      alias: { ...FEDERATION_RUNTIME_AS_ESM, ...LODASH_ONCE },
     };
     const rules = [
       swcRule(!production),
