@@ -8,7 +8,7 @@ import {
 } from '@meetings/contracts';
 import { groupMeetings } from '@meetings/domain/dates';
 import { useDeferredStore } from '@meetings/shell-context';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { ListCopy } from '../texts.js';
 import type { MeetingPages } from './meeting-pages.js';
 import { MeetingRow } from './MeetingRow.js';
@@ -16,8 +16,9 @@ import { MeetingRow } from './MeetingRow.js';
 /**
  * The grouped meetings of one search, loading more as the end of the list comes into view. An
  * empty result says why and what to do; the end of a list that has rows says there is no more.
+ * A memo: the search box above it does not render it again with each key.
  */
-export function MeetingResults({
+export const MeetingResults = memo(function MeetingResults({
   search,
   pages,
   kept = false,
@@ -90,7 +91,7 @@ export function MeetingResults({
       </Typography>
     </Box>
   );
-}
+});
 
 function NoMeetings({ search, canCreate }: { search: string; canCreate: boolean }) {
   const [title, hint] = search

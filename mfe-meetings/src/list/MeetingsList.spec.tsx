@@ -5,6 +5,16 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, listPage, plan, renderMeetingsApp, summary } from '../test-support.js';
 import { forgetListPlaces } from './list-place.js';
 
+// Counting the rows' renders shows what typing in the search box renders again.
+const rowRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./MeetingRow.js', async (importOriginal) =>
+  (await import('@meetings/shell-context/testing')).countRenders(
+    importOriginal,
+    'MeetingRow',
+    rowRenders,
+  ),
+);
+
 // Each test is a new page: nothing kept from the one before.
 beforeEach(forgetListPlaces);
 
@@ -198,6 +208,19 @@ describe('meetings list', () => {
       { page: '1', pageSize: '25' },
       { page: '1', pageSize: '25', title: 'bud' },
     ]);
+  });
+
+  it('does not render the rows again while the search is typed', async () => {
+    const { user } = renderMeetingsApp({
+      'GET /meetings/': () =>
+        jsonResponse(listPage([summary('m1', NOW), summary('m2', NOW), summary('m3', NOW)])),
+    });
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(3));
+    const rendersBefore = rowRenders.count;
+    const box = screen.getByLabelText('Search meetings') as HTMLInputElement;
+    await user.type(box, 'bu');
+    expect(box.value).toBe('bu');
+    expect(rowRenders.count).toBe(rendersBefore);
   });
 
   it('says nothing when a page fails to load', async () => {
