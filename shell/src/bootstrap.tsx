@@ -5,17 +5,16 @@ import { BrowserRouter } from '@meetings/shell-context/router';
 import { BRANDING_PATH } from '@meetings/federation/remotes';
 import { applyBrandingToDocument, fetchBranding } from './branding.js';
 import { startRemotes } from './federation/runtime.js';
-import { startRemoteComponent } from './remote/remote-components.js';
 import { AppRoutes, preloadAppChrome } from './routing/AppRoutes.js';
 import { NavigationBridge, navigateTo } from './routing/NavigationBridge.js';
-import { Paths, remoteForPath } from './routing/paths.js';
+import { Paths } from './routing/paths.js';
 
 async function start(): Promise<void> {
   const { pathname } = globalThis.location;
   preloadAppChrome(pathname);
   // index.ts registered the remotes before React loaded; the HTML preloaded the branding.
   const [, branding] = await Promise.all([
-    startRemotes(pathname).then(() => startRemoteComponent(remoteForPath(pathname))),
+    startRemotes(pathname),
     loadBranding(BRANDING_PATH, fetchBranding),
   ]);
   applyBrandingToDocument(branding);

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RemoteApp } from './RemoteApp.js';
-import { forgetRemoteComponents, startRemoteComponent } from './remote-components.js';
+import { forgetRemoteComponents } from './remote-components.js';
 import { RemoteIncompatibleError } from '../federation/compatibility.js';
 import { PlainRemoteUnavailable } from './RemoteFallback.js';
 
@@ -31,16 +31,6 @@ describe('<RemoteApp>', () => {
     renderWithShell(<RemoteApp name="mfe_meetings" />);
     expect(screen.getByRole('status')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Actions remote' })).toBeTruthy();
-  });
-
-  it('takes the load started before it rendered, without loading the remote again', async () => {
-    runtime.loadRemoteApp.mockResolvedValue({ default: Remote });
-    startRemoteComponent('mfe_meetings');
-    startRemoteComponent('mfe_meetings');
-    expect(runtime.loadRemoteApp).toHaveBeenCalledExactlyOnceWith('mfe_meetings');
-    renderWithShell(<RemoteApp name="mfe_meetings" />);
-    expect(await screen.findByRole('heading', { name: 'Actions remote' })).toBeTruthy();
-    expect(runtime.loadRemoteApp).toHaveBeenCalledTimes(1);
   });
 
   it('a remote that fails to load shows a fallback; Retry loads it afresh', async () => {
