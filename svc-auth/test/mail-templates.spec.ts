@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { digestDay, localTime } from '../src/digest/digest-clock.js';
+import { digestDay } from '../src/digest/digest-clock.js';
 import {
   assignmentMail,
   digestMail,
@@ -173,13 +173,9 @@ describe('the digest goes out from 08:00 local time, that local day only', () =>
   });
 
   it('reads the local wall clock across midnight', () => {
-    expect(localTime('Pacific/Auckland', at('2026-06-01T12:30:00Z'))).toEqual({
-      date: '2026-06-02',
-      hour: 0,
-    });
-    expect(localTime('America/Los_Angeles', at('2026-06-01T06:30:00Z'))).toEqual({
-      date: '2026-05-31',
-      hour: 23,
-    });
+    // 00:30 on 2 June in Auckland: already the next day, not yet its digest hour.
+    expect(digestDay('Pacific/Auckland', at('2026-06-01T12:30:00Z'))).toBeNull();
+    // 23:30 on 31 May in Los Angeles: still the day before, its digest still due.
+    expect(digestDay('America/Los_Angeles', at('2026-06-01T06:30:00Z'))).toBe('2026-05-31');
   });
 });

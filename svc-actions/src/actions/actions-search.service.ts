@@ -57,7 +57,11 @@ export class ActionsSearchService {
   }
 }
 
-/** Rows come sorted by meeting, so each meeting's actions are consecutive. */
+/**
+ * Each run of consecutive rows of one meeting is a group. Rows come by meeting, except with
+ * sort=due: then a meeting comes back in as many groups as it takes to keep the due-date order
+ * (so not Map.groupBy, which would merge them).
+ */
 function groupByMeeting(rows: readonly IndexedAction[]): ActionsMeetingGroup[] {
   const groups: ActionsMeetingGroup[] = [];
   for (const row of rows) {

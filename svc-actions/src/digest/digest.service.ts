@@ -34,16 +34,14 @@ export class DigestService {
       .addOrderBy('a.order')
       .addOrderBy('a.id')
       .getMany();
-    const meetings = new Map<string, DigestActionsResponse['meetings'][number]>();
-    for (const action of actions) {
-      let meeting = meetings.get(action.meetingId);
-      if (!meeting) {
-        meeting = { id: action.meetingId, title: action.meetingTitle, actions: [] };
-        meetings.set(action.meetingId, meeting);
-      }
-      meeting.actions.push({ id: action.id, text: action.text, dueDate: action.dueDate! });
-    }
-    return { meetings: [...meetings.values()] };
+    const meetings = Map.groupBy(actions, (action) => action.meetingId);
+    return {
+      meetings: Array.from(meetings, ([id, owed]) => ({
+        id,
+        title: owed[0]!.meetingTitle,
+        actions: owed.map((a) => ({ id: a.id, text: a.text, dueDate: a.dueDate! })),
+      })),
+    };
   }
 
   /**

@@ -141,13 +141,7 @@ export class ItemStore<R extends ItemFields> {
 
 /** Items grouped by their meeting, each group keeping the list's order. */
 export function byMeeting<R extends ItemFields>(items: readonly R[]): Map<string, R[]> {
-  const groups = new Map<string, R[]>();
-  for (const item of items) {
-    const group = groups.get(item.meetingId);
-    if (group) group.push(item);
-    else groups.set(item.meetingId, [item]);
-  }
-  return groups;
+  return Map.groupBy(items, (item) => item.meetingId);
 }
 
 @Injectable()

@@ -5,7 +5,7 @@ import {
   type SubscriptionChanged,
   type SubscriptionStatus,
 } from '@meetings/contracts';
-import { canCreateMeetings, daysRemaining } from '@meetings/domain';
+import { canCreateMeetings, daysRemaining, trialStart } from '@meetings/domain';
 import { Errors, Outbox, type Emit } from '@meetings/service-kit';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -102,7 +102,7 @@ export class SubscriptionsService {
       for (const row of rows) {
         await change(manager, row, {
           trialExpiresAt: trialExpiresOn,
-          trialStartedAt: new Date(trialExpiresOn.getTime() - TRIAL_DAYS * DAY_MS),
+          trialStartedAt: trialStart(trialExpiresOn),
           version: row.version + 1,
         });
         emit(Subjects.SubscriptionChanged, changed(row));

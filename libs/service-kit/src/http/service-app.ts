@@ -1,27 +1,38 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { MAX_BODY_BYTES } from '@meetings/contracts';
-import { type INestApplication, Module, type Type } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import {
+  Global,
+  type INestApplication,
+  Module,
+  type Type,
+  type ValueProvider,
+} from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_PIPE, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import type { DataSource, EntitySchema, MigrationInterface } from 'typeorm';
+import { DataSource, type EntitySchema, type MigrationInterface } from 'typeorm';
 import type { z } from 'zod';
+import { InternalAuthGuard } from '../auth/auth.guard.js';
 import { ServiceEnvSchema, loadConfig, type ServiceEnv } from '../config/config.js';
 import { openDatabase, type DatabaseOptions } from '../database/data-source.js';
-import { ServiceKitModule } from '../kit.module.js';
 import { createLogger, PinoNestLogger } from '../logging/logger.js';
 import type { MessageBus } from '../messaging/bus.js';
 import { BusTransport } from '../messaging/bus-transport.js';
 import { messagingEntities } from '../messaging/messaging-tables.js';
 import { Outbox } from '../messaging/outbox.js';
-import { ServiceMetrics } from '../metrics/metrics.js';
+import { MetricsController, ServiceMetrics } from '../metrics/metrics.js';
 import { Errors } from '../errors/domain-error.js';
+import { ErrorFilter } from '../errors/error.filter.js';
+import { HealthController } from '../health/health.controller.js';
+import { CACHE, KEY_STORE, LOGGER, MESSAGE_BUS, SERVICE_CONFIG } from '../tokens.js';
 import { closeWhileSweepingIdle } from './graceful-close.js';
+import { InternalClients } from './internal-client.js';
 import { addManagementListener, serviceDoor } from './management.js';
 import { runHandlersInRequestContext } from './request-context.js';
+import { SchemaValidationPipe } from './validation.js';
 import { provideInfrastructure, type SharedRuntime } from '../runtime.js';
 import { traceRequests } from '../telemetry/http.js';
 import { createTelemetry } from '../telemetry/tracing.js';
@@ -135,22 +146,41 @@ export async function startService<E extends z.ZodObject>(
     const metrics = new ServiceMetrics(definition.name);
     metrics.watch(outbox, infra.bus);
 
+    const kit: ValueProvider[] = [
+      { provide: SERVICE_CONFIG, useValue: config },
+      { provide: LOGGER, useValue: logger },
+      { provide: DataSource, useValue: dataSource },
+      { provide: MESSAGE_BUS, useValue: infra.bus },
+      { provide: KEY_STORE, useValue: infra.keyStore },
+      { provide: Outbox, useValue: outbox },
+      { provide: ServiceMetrics, useValue: metrics },
+      {
+        provide: InternalClients,
+        useValue: new InternalClients(config.INTERNAL_TIMEOUT_MS, telemetry.tracer),
+      },
+      ...(infra.cache ? [{ provide: CACHE, useValue: infra.cache }] : []),
+    ];
+
+    /**
+     * What every service gets without asking: configuration, logger, database, message bus,
+     * outbox, clients of other services' internal routes, the internal-token guard on every route,
+     * validation of every input, the common error body, health and metrics endpoints; the cache if
+     * it keeps one.
+     */
+    @Global()
     @Module({
-      imports: [
-        ServiceKitModule.register({
-          config,
-          logger,
-          dataSource,
-          bus: infra.bus,
-          cache: infra.cache,
-          keyStore: infra.keyStore,
-          outbox,
-          metrics,
-          telemetry,
-        }),
-        definition.module,
+      controllers: [HealthController, MetricsController],
+      providers: [
+        ...kit,
+        { provide: APP_GUARD, useClass: InternalAuthGuard },
+        { provide: APP_FILTER, useValue: new ErrorFilter(logger) },
+        { provide: APP_PIPE, useValue: new SchemaValidationPipe() },
       ],
+      exports: kit.map((provider) => provider.provide),
     })
+    class ServiceKit {}
+
+    @Module({ imports: [ServiceKit, definition.module] })
     class ServiceRoot {}
 
     const adapter = new FastifyAdapter({
