@@ -9,7 +9,7 @@ let client: InternalClient;
 
 beforeAll(async () => {
   h = await Harness.start();
-  client = new InternalClient(h.meetings.managementUrl, { timeoutMs: 3_000 });
+  client = new InternalClient(h.meetings.managementUrl, 3_000);
 });
 afterAll(async () => {
   await h?.close();

@@ -112,7 +112,7 @@ describe('subscription status', () => {
 });
 
 describe('entitlement for other services (GET /internal/entitlement)', () => {
-  const client = () => new InternalClient(service.managementUrl, { timeoutMs: 3_000 });
+  const client = () => new InternalClient(service.managementUrl, 3_000);
 
   it('lets trial and paid create, not free or an expired trial', async () => {
     const user = testUser();

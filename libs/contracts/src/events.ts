@@ -22,10 +22,10 @@ export const DEAD_LETTER_PREFIX = 'dlq';
 
 /** One stream per producing service; consumers name the stream they read. */
 export const Streams = {
-  AUTH: { name: 'AUTH', subjects: ['auth.user.>', 'auth.session.>'] },
-  SUBSCRIPTION: { name: 'SUBSCRIPTION', subjects: ['subscription.changed'] },
-  MEETINGS: { name: 'MEETINGS', subjects: ['meetings.meeting.>'] },
-  DLQ: { name: 'DLQ', subjects: [`${DEAD_LETTER_PREFIX}.>`] },
+  AUTH: { subjects: ['auth.user.>', 'auth.session.>'] },
+  SUBSCRIPTION: { subjects: ['subscription.changed'] },
+  MEETINGS: { subjects: ['meetings.meeting.>'] },
+  DLQ: { subjects: [`${DEAD_LETTER_PREFIX}.>`] },
 } as const;
 export type StreamName = keyof typeof Streams;
 

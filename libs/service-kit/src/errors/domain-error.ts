@@ -37,8 +37,7 @@ export const Errors = {
     new DomainError(400, CommonErrorCode.ValidationFailed, message, field),
   unauthenticated: () =>
     new DomainError(401, CommonErrorCode.Unauthenticated, ServerMessages.unauthenticated),
-  forbidden: (message: string = ServerMessages.forbidden) =>
-    new DomainError(403, CommonErrorCode.Forbidden, message),
+  forbidden: () => new DomainError(403, CommonErrorCode.Forbidden, ServerMessages.forbidden),
   notFound: (message: string = ServerMessages.notFound) =>
     new DomainError(404, CommonErrorCode.NotFound, message),
   unavailable: (message: string = ServerMessages.upstreamUnavailable) =>

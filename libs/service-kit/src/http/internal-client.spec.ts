@@ -37,7 +37,7 @@ const json = (status: number, body: unknown): Handler => {
 };
 const refusal = (status: number, code: string) =>
   json(status, { statusCode: status, code, error: code, message: code });
-const client = (timeoutMs = 1_000) => new InternalClient(base, { timeoutMs });
+const client = (timeoutMs = 1_000) => new InternalClient(base, timeoutMs);
 
 describe('InternalClient', () => {
   it('sends the query and the token, and answers what the schema reads', async () => {
@@ -76,7 +76,7 @@ describe('InternalClient', () => {
 
   it('answers 503 when nothing listens, 504 when the answer is late (not tried again)', async () => {
     await expect(
-      new InternalClient('http://127.0.0.1:9', { timeoutMs: 500 }).get('/x', Answer),
+      new InternalClient('http://127.0.0.1:9', 500).get('/x', Answer),
     ).rejects.toMatchObject({ status: 503, code: 'UPSTREAM_UNAVAILABLE' });
     handler = () => undefined;
     await expect(client(200).get('/x', Answer)).rejects.toMatchObject({

@@ -6,12 +6,6 @@ import { DomainError, Errors } from '../errors/domain-error.js';
 import { currentRequestId } from '../request-context.js';
 import { inSpan, traceHeaders } from '../telemetry/tracing.js';
 
-export interface InternalClientOptions {
-  /** Each attempt's limit; a call that runs out answers 504 and is not tried again. */
-  timeoutMs: number;
-  tracer?: Tracer;
-}
-
 export interface InternalRequest {
   query?: Record<string, string | number | undefined>;
   /** The internal token of the user the call is made for. */
@@ -26,14 +20,12 @@ export interface InternalRequest {
  * fault here.
  */
 export class InternalClient {
-  private readonly tracer: Tracer;
-
   constructor(
     private readonly baseUrl: string,
-    private readonly options: InternalClientOptions,
-  ) {
-    this.tracer = options.tracer ?? trace.getTracer('noop');
-  }
+    /** Each attempt's limit; a call that runs out answers 504 and is not tried again. */
+    private readonly timeoutMs: number,
+    private readonly tracer: Tracer = trace.getTracer('noop'),
+  ) {}
 
   get<S extends z.ZodType>(
     path: string,
@@ -68,7 +60,7 @@ export class InternalClient {
           ...(requestId ? { 'x-request-id': requestId } : {}),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
         },
-        signal: AbortSignal.timeout(this.options.timeoutMs),
+        signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (error) {
       if ((error as Error).name === 'TimeoutError') throw new AbortError(Errors.timeout());
@@ -104,6 +96,6 @@ export class InternalClients {
   ) {}
 
   to(baseUrl: string): InternalClient {
-    return new InternalClient(baseUrl, { timeoutMs: this.timeoutMs, tracer: this.tracer });
+    return new InternalClient(baseUrl, this.timeoutMs, this.tracer);
   }
 }

@@ -31,14 +31,14 @@ import { CACHE, KEY_STORE, LOGGER, MESSAGE_BUS, SERVICE_CONFIG } from '../tokens
 import { closeWhileSweepingIdle } from './graceful-close.js';
 import { InternalClients } from './internal-client.js';
 import { addManagementListener, serviceDoor } from './management.js';
-import { runHandlersInRequestContext } from './request-context.js';
+import { runHandlersInRequestContext } from '../request-context.js';
 import { SchemaValidationPipe } from './validation.js';
 import { provideInfrastructure, type SharedRuntime } from '../runtime.js';
 import { traceRequests } from '../telemetry/http.js';
 import { createTelemetry } from '../telemetry/tracing.js';
 
 export interface ServiceDefinition<E extends z.ZodObject = typeof ServiceEnvSchema> {
-  /** e.g. `svc-meetings`: names the logger, metrics, durable consumers and NATS queue group. */
+  /** e.g. `svc-meetings`: names the logger, metrics and NATS connection. */
   name: string;
   /** Default database schema holding this service's tables. */
   schema: string;
@@ -210,7 +210,7 @@ export async function startService<E extends z.ZodObject>(
     runHandlersInRequestContext(fastify);
     await definition.configure?.(app);
     app.connectMicroservice(
-      { strategy: new BusTransport(infra.bus, definition.name, logger, telemetry.tracer) },
+      { strategy: new BusTransport(infra.bus, logger, telemetry.tracer) },
       { inheritAppConfig: true },
     );
     const openapi = buildOpenApi(app, definition);

@@ -14,7 +14,7 @@ const REDACT = [
   '*.otp',
 ];
 
-export function createLogger(service: string, level: LoggerOptions['level'] = 'info'): Logger {
+export function createLogger(service: string, level: LoggerOptions['level']): Logger {
   return pino({
     name: service,
     level,

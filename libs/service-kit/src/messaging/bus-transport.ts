@@ -13,19 +13,19 @@ import { extractContext, inSpan } from '../telemetry/tracing.js';
 import type { Delivery, MessageBus } from './bus.js';
 
 export interface EventPatternExtras {
-  /** Durable consumer name; replicas sharing it share the work. Defaults to `<service>.<subject>`. */
-  durable?: string;
+  /** Durable consumer name; replicas sharing it share the work. */
+  durable: string;
 }
 
 /**
- * A Nest microservice transport over the platform's MessageBus: `@EventPattern(subject)` handlers
- * become durable consumers (payload checked against the contracts before the handler runs). There
- * is no request/reply: services ask each other over HTTP (InternalClient).
+ * A Nest microservice transport over the platform's MessageBus: each
+ * `@EventPattern(subject, { durable })` handler becomes a durable consumer (payload checked against
+ * the contracts before the handler runs). There is no request/reply: services ask each other over
+ * HTTP (InternalClient).
  */
 export class BusTransport extends Server implements CustomTransportStrategy {
   constructor(
     private readonly bus: MessageBus,
-    private readonly service: string,
     private readonly log: Logger,
     private readonly tracer: Tracer,
   ) {
@@ -47,8 +47,8 @@ export class BusTransport extends Server implements CustomTransportStrategy {
   }
 
   private async registerConsumer(subject: string, handler: MessageHandler): Promise<void> {
-    const extras = (handler.extras ?? {}) as EventPatternExtras;
-    const durable = extras.durable ?? `${this.service}.${subject}`.replace(/[^\w-]/g, '_');
+    const { durable } = (handler.extras ?? {}) as Partial<EventPatternExtras>;
+    if (!durable) throw new Error(`@EventPattern(${subject}) needs { durable: <consumer name> }`);
     await this.bus.consume({
       durable,
       subject,

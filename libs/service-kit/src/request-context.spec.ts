@@ -1,7 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { currentRequestId } from '../request-context.js';
-import { runHandlersInRequestContext } from './request-context.js';
+import { currentRequestId, runHandlersInRequestContext } from './request-context.js';
 
 const app = Fastify({ requestIdHeader: 'x-request-id', genReqId: () => 'generated' });
 runHandlersInRequestContext(app);
