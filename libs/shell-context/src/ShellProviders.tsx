@@ -3,9 +3,9 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 // Through the package's own import map, not '@mui/material/styles': that request would be
 // consumed as the shared module, which is never tree-shaken (all of MUI's styles index and the
-// component classes its enhanceHighContrast names). Here only the two exports used are bundled.
-import { ThemeProvider } from '#mui-styles';
-import { TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from '@meetings/contracts';
+// component classes its enhanceHighContrast names). Here only the exports used are bundled.
+import { ThemeProvider, type StorageManager } from '#mui-styles';
+import { THEME_STORAGE_KEY, TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from '@meetings/contracts';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { ShellContext } from './context.js';
 import { createAppTheme } from './mui-theme.js';
@@ -38,6 +38,31 @@ const REDUCED_MOTION_CSS = {
     },
   },
 };
+
+const MODES: unknown[] = ['light', 'dark', 'system'];
+
+/**
+ * Where MUI keeps the theme's mode: localStorage under THEME_STORAGE_KEY, a stored value that is
+ * not a mode ignored. Its light and dark palettes are never switched, so not stored.
+ */
+const modeStorage: StorageManager = ({ key }) => ({
+  get(defaultValue) {
+    try {
+      const stored = key === THEME_STORAGE_KEY && globalThis.localStorage?.getItem(key);
+      return MODES.includes(stored) ? stored : defaultValue;
+    } catch {
+      return defaultValue;
+    }
+  },
+  set(value) {
+    try {
+      if (key === THEME_STORAGE_KEY) globalThis.localStorage?.setItem(key, value);
+    } catch {
+      // Private browsing may refuse storage; the choice still applies to this page.
+    }
+  },
+  subscribe: () => () => undefined,
+});
 
 /** F8 moves focus to the notification region (docs/product.md, Accessibility and keyboard). */
 function useToastRegionHotkey(): void {
@@ -99,18 +124,23 @@ export function ShellProviders({
   services: ShellServices;
   children: ReactNode;
 }) {
-  const { resolved } = useStore(services.theme);
   // noSsr: the first render already knows, so the theme is not built twice.
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
   const theme = useMemo(
-    () => createAppTheme(services.branding, resolved, reducedMotion),
-    [services.branding, resolved, reducedMotion],
+    () => createAppTheme(services.branding, reducedMotion),
+    [services.branding, reducedMotion],
   );
   useToastRegionHotkey();
 
   return (
     <ShellContext.Provider value={services}>
-      <ThemeProvider theme={theme}>
+      <ThemeProvider
+        theme={theme}
+        defaultMode={services.defaultThemeMode}
+        modeStorageKey={THEME_STORAGE_KEY}
+        storageManager={modeStorage}
+        noSsr
+      >
         <CssBaseline enableColorScheme />
         <PrintStyles />
         <GlobalStyles styles={TOAST_CSS} />

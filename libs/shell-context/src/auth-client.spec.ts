@@ -17,7 +17,6 @@ function setup(routes: Record<string, () => Response> = {}) {
     fetch,
     onUnauthorized,
     currentPath: () => '/app/meetings',
-    matchMedia: () => ({ matches: false }) as MediaQueryList,
   });
   const calls = (path: string) =>
     fetch.mock.calls.filter(([input]) => String(input) === `/api${path}`).length;

@@ -6,7 +6,6 @@ import type { PrivacyClient, PrivacyState } from './privacy-client.js';
 import type { ShellServices } from './services.js';
 import { useStore } from './store.js';
 import type { SubscriptionClient } from './subscription-client.js';
-import type { ThemeStore, ThemeState } from './theme-store.js';
 import type { Toast } from './toast.js';
 import type { SubscriptionStatus } from '@meetings/contracts';
 import { browserTimeZone } from '@meetings/domain';
@@ -49,10 +48,11 @@ export function useSubscription(): SubscriptionClient & { current: SubscriptionS
   return { ...subscription, current: useStore(subscription) };
 }
 
-export function useThemeMode(): ThemeState & Pick<ThemeStore, 'setMode' | 'toggle'> {
-  const { theme } = useShell();
-  return { ...useStore(theme), setMode: theme.setMode, toggle: theme.toggle };
-}
+/**
+ * The theme's mode: `mode` as chosen ('light', 'dark' or 'system', stored under ui-theme),
+ * `colorScheme` as shown, `setMode`. MUI's own, through the shell's copy of its styles.
+ */
+export { useColorScheme } from '#mui-styles';
 
 const NO_AUTH = { subscribe: () => () => undefined, getSnapshot: () => null };
 

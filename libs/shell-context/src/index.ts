@@ -11,10 +11,10 @@ export {
   useApi,
   useAuth,
   useBranding,
+  useColorScheme,
   usePrivacy,
   useShell,
   useSubscription,
-  useThemeMode,
   useToast,
   useUserTimeZone,
 } from './context.js';

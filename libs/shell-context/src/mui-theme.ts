@@ -8,10 +8,9 @@ import {
   TOOLTIP_SKIP_DELAY_MS,
 } from '@meetings/contracts';
 import type { Branding } from './branding.js';
-import type { ResolvedThemeMode } from './theme-store.js';
 
 /** Brand colours are used as text (links, outlined buttons): each is kept readable (AA) per mode. */
-function brandPalette(branding: Branding, mode: ResolvedThemeMode) {
+function brandPalette(branding: Branding, mode: 'light' | 'dark') {
   const surface = mode === 'dark' ? DARK_SURFACE : LIGHT_SURFACE;
   return {
     primary: { main: readableOn(branding.primaryColor, surface) },
@@ -36,7 +35,7 @@ const SHARED_OPTIONS: ThemeOptions = {
       styleOverrides: {
         root: ({ theme }) => ({
           '&.Mui-focusVisible': {
-            outline: `2px solid ${theme.palette.text.primary}`,
+            outline: `2px solid ${(theme.vars ?? theme).palette.text.primary}`,
             outlineOffset: 2,
           },
           '.MuiAppBar-root &.Mui-focusVisible': { outlineColor: 'currentColor' },
@@ -66,31 +65,32 @@ const REDUCED_MOTION_OPTIONS: ThemeOptions = {
   },
 };
 
-/** The MUI theme for a branding and a light/dark choice; every app renders under this one. */
+/**
+ * The MUI theme for a branding, light and dark; every app renders under this one, and
+ * ThemeProvider picks the scheme. Without CSS variables in the app: building them for both
+ * schemes at start delays the first paint on a slow phone.
+ */
 export function createAppTheme(
   branding: Branding,
-  mode: ResolvedThemeMode,
   reducedMotion: boolean,
+  cssVariables: false | { colorSchemeSelector: 'media' } = false,
 ): Theme {
   return createTheme({
     ...SHARED_OPTIONS,
     ...(reducedMotion ? REDUCED_MOTION_OPTIONS : {}),
-    palette: { mode, ...brandPalette(branding, mode) },
-  });
-}
-
-/**
- * The same theme for HTML rendered at build time: colours are CSS variables (so the shell can set
- * a tenant's colours on the page without rendering it again) and follow the system's light or
- * dark preference, the app's default.
- */
-export function createStaticTheme(branding: Branding): Theme {
-  return createTheme({
-    ...SHARED_OPTIONS,
-    cssVariables: { colorSchemeSelector: 'media' },
+    cssVariables,
     colorSchemes: {
       light: { palette: brandPalette(branding, 'light') },
       dark: { palette: brandPalette(branding, 'dark') },
     },
   });
+}
+
+/**
+ * The same theme for HTML rendered at build time, where no script chooses: colours follow the
+ * system's light or dark preference, the app's default (and, as CSS variables, let the shell set a
+ * tenant's colours on the page without rendering it again).
+ */
+export function createStaticTheme(branding: Branding): Theme {
+  return createAppTheme(branding, false, { colorSchemeSelector: 'media' });
 }

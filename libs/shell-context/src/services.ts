@@ -3,7 +3,6 @@ import { createAuthClient, type AuthClient } from './auth-client.js';
 import { DEFAULT_BRANDING, type Branding } from './branding.js';
 import { createPrivacyClient, type PrivacyClient } from './privacy-client.js';
 import { createSubscriptionClient, type SubscriptionClient } from './subscription-client.js';
-import { createThemeStore, type ThemeMode, type ThemeStore } from './theme-store.js';
 import { createToast, type Toast } from './toast.js';
 
 /** What the shell offers every remote through ShellContext. */
@@ -13,20 +12,20 @@ export interface ShellServices {
   auth: AuthClient;
   privacy: PrivacyClient;
   subscription: SubscriptionClient;
-  theme: ThemeStore;
+  /** The theme's mode until the user picks one (ShellProviders hands it to MUI). */
+  defaultThemeMode: 'light' | 'dark' | 'system';
   branding: Branding;
 }
 
 export interface ShellServicesOptions {
   /** 'system' in the shell, 'light' for a remote running standalone. */
-  defaultThemeMode: ThemeMode;
+  defaultThemeMode: ShellServices['defaultThemeMode'];
   branding?: Branding;
   /** After a 401 outside /login and /verify, once the local session is forgotten. */
   onUnauthorized?: () => void;
   fetch?: typeof fetch;
   storage?: Storage;
   now?: () => number;
-  matchMedia?: (query: string) => MediaQueryList;
   currentPath?: () => string;
   toast?: Toast;
 }
@@ -61,11 +60,7 @@ export function createShellServices(options: ShellServicesOptions): ShellService
     privacy,
     subscription,
     toast: options.toast ?? createToast(),
-    theme: createThemeStore({
-      defaultMode: options.defaultThemeMode,
-      storage: options.storage,
-      matchMedia: options.matchMedia,
-    }),
+    defaultThemeMode: options.defaultThemeMode,
     branding: options.branding ?? { ...DEFAULT_BRANDING },
   };
 }

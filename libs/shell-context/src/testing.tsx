@@ -90,7 +90,6 @@ export function createTestServices(
   const services = createShellServices({
     defaultThemeMode: 'light',
     storage: globalThis.localStorage,
-    matchMedia: () => ({ matches: false }) as MediaQueryList,
     toast,
     ...options,
   });

@@ -69,7 +69,6 @@ describe('toasts on the page', () => {
     const services = createShellServices({
       defaultThemeMode: 'light',
       storage: globalThis.localStorage,
-      matchMedia: () => ({ matches: false }) as MediaQueryList,
     });
     render(
       <ShellProviders services={services}>
