@@ -6,15 +6,13 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 // component classes its enhanceHighContrast names). Here only the exports used are bundled.
 import { ThemeProvider, type StorageManager } from '#mui-styles';
 import { THEME_STORAGE_KEY, TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from '@meetings/contracts';
+import { SnackbarProvider } from 'notistack';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { ShellContext } from './context.js';
 import { createAppTheme } from './mui-theme.js';
 import { PrintStyles } from './print-styles.js';
 import type { ShellServices } from './services.js';
-import { useStore } from './store.js';
-import { toastQueue } from './toast.js';
-import { createPoliteToastContent } from './toast-content.js';
-import type { LazyToastQueue } from './toast-queue.js';
+import { PoliteToastContent } from './toast-content.js';
 
 const TOAST_REGION_SELECTOR = '.notistack-SnackbarContainer';
 
@@ -81,37 +79,7 @@ function useToastRegionHotkey(): void {
   }, []);
 }
 
-/**
- * notistack's provider, rendered from the first toast on (the queue fetches it then). The effect
- * runs after the provider has mounted and set notistack's enqueue, so the queue attaches to it then.
- */
-function ToastHost({ queue }: { queue: LazyToastQueue }) {
-  const notistack = useStore(queue);
-  const components = useMemo(
-    () =>
-      notistack
-        ? { success: createPoliteToastContent(notistack.MaterialDesignContent) }
-        : undefined,
-    [notistack],
-  );
-  useEffect(
-    () =>
-      notistack
-        ? queue.attach((message, options) => notistack.enqueueSnackbar(message, options))
-        : undefined,
-    [queue, notistack],
-  );
-  if (!notistack) return null;
-  const { SnackbarProvider } = notistack;
-  return (
-    <SnackbarProvider
-      maxSnack={TOAST_MAX_VISIBLE}
-      autoHideDuration={TOAST_DURATION_MS}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      Components={components}
-    />
-  );
-}
+const TOAST_COMPONENTS = { success: PoliteToastContent };
 
 /**
  * Theme, baseline styles, the toast queue and the shell services. The shell renders it once;
@@ -146,7 +114,12 @@ export function ShellProviders({
         <GlobalStyles styles={TOAST_CSS} />
         <GlobalStyles styles={REDUCED_MOTION_CSS} />
         {children}
-        <ToastHost queue={toastQueue} />
+        <SnackbarProvider
+          maxSnack={TOAST_MAX_VISIBLE}
+          autoHideDuration={TOAST_DURATION_MS}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          Components={TOAST_COMPONENTS}
+        />
       </ThemeProvider>
     </ShellContext.Provider>
   );

@@ -1,15 +1,12 @@
-import type { CustomContentProps } from 'notistack';
-import { forwardRef, useCallback, type ForwardedRef } from 'react';
-import type { Notistack } from './toast-queue.js';
+import { MaterialDesignContent, type CustomContentProps } from 'notistack';
+import { forwardRef, useCallback } from 'react';
 
 /**
  * notistack marks every toast role="alert" (read out at once, interrupting). Confirmations are
  * read politely instead (role="status"); errors stay alerts.
  */
-export function createPoliteToastContent(
-  MaterialDesignContent: Notistack['MaterialDesignContent'],
-) {
-  function PoliteToastContent(props: CustomContentProps, ref: ForwardedRef<HTMLDivElement>) {
+export const PoliteToastContent = forwardRef<HTMLDivElement, CustomContentProps>(
+  function PoliteToastContent(props, ref) {
     const politeRef = useCallback(
       (node: HTMLDivElement | null) => {
         node?.setAttribute('role', 'status');
@@ -20,6 +17,5 @@ export function createPoliteToastContent(
       [ref],
     );
     return <MaterialDesignContent {...props} ref={politeRef} />;
-  }
-  return forwardRef(PoliteToastContent);
-}
+  },
+);

@@ -65,7 +65,7 @@ describe('a toast with Undo', () => {
 });
 
 describe('toasts on the page', () => {
-  it('shows a toast under ShellProviders once notistack has loaded on demand', async () => {
+  it('shows toasts under ShellProviders', async () => {
     const services = createShellServices({
       defaultThemeMode: 'light',
       storage: globalThis.localStorage,

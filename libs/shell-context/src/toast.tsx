@@ -1,7 +1,14 @@
 import Button from '@mui/material/Button';
 import { ERROR_TOAST_TITLE, UNDO_LABEL, UNDO_TOAST_DURATION_MS } from '@meetings/contracts';
-import type { SnackbarKey } from 'notistack';
-import { createLazyToastQueue, type Enqueue } from './toast-queue.js';
+import {
+  closeSnackbar,
+  enqueueSnackbar,
+  type OptionsObject,
+  type SnackbarKey,
+  type SnackbarMessage,
+} from 'notistack';
+
+export type Enqueue = (message: SnackbarMessage, options?: OptionsObject) => unknown;
 
 export interface ToastOptions {
   /** Offers an "Undo" button that hides the toast and calls this. */
@@ -30,12 +37,10 @@ function ToastMessage({ title, description }: { title: string; description?: str
   );
 }
 
-/** The page's one queue: shell-context is a singleton, and ShellProviders hosts its toasts. */
-export const toastQueue = createLazyToastQueue();
-
+/** Toasts go to the page's one notistack provider, which ShellProviders renders. */
 export function createToast(
-  enqueue: Enqueue = toastQueue.enqueue,
-  close: (key: SnackbarKey) => void = toastQueue.close,
+  enqueue: Enqueue = (message, options) => enqueueSnackbar(message, options),
+  close: (key: SnackbarKey) => void = (key) => closeSnackbar(key),
 ): Toast {
   return {
     success(title, description, { undo } = {}) {
