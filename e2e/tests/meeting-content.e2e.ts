@@ -315,7 +315,9 @@ describe('meeting content', () => {
     const editor = page.getByRole('textbox', { name: 'Meeting notes' });
     await editor.getByText('Agreed the plan').waitFor();
     expect(await preview.count()).toBe(0);
-    // The text does not move when the editor takes the preview's place.
+    // The text does not move when the editor takes the preview's place. Measured once the live
+    // notes hold the editor: binding them puts its text in again, new paragraphs.
+    await page.locator('[data-testid="notes-editor"][data-live="true"]').waitFor();
     const editorLines = await paragraphBoxes(editor);
     expect(editorLines).toHaveLength(2);
     editorLines.forEach((line, i) => {
