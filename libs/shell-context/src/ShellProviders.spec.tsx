@@ -24,14 +24,14 @@ function systemPrefersDark(initiallyDark: boolean) {
   };
 }
 
-function renderTheme(defaultThemeMode: 'light' | 'system') {
+function renderTheme(defaultThemeMode: 'light' | 'system', storage?: Storage) {
   const scheme = {} as ReturnType<typeof useColorScheme>;
   function Probe() {
     Object.assign(scheme, useColorScheme());
     return <Button>Save</Button>;
   }
   const view = render(
-    <ShellProviders services={createTestServices({ defaultThemeMode })}>
+    <ShellProviders services={createTestServices({ defaultThemeMode, storage })}>
       <Probe />
     </ShellProviders>,
   );
@@ -88,6 +88,20 @@ describe('theme mode', () => {
     setDark(true);
     expect(scheme).toMatchObject({ mode: 'light', colorScheme: 'light' });
     expect(shown()).toBe('light');
+  });
+
+  it("keeps the mode in the services' storage, the one the session is kept in", () => {
+    systemPrefersDark(false);
+    const kept = new Map<string, string>([['ui-theme', 'dark']]);
+    const storage = {
+      getItem: (key: string) => kept.get(key) ?? null,
+      setItem: (key: string, value: string) => void kept.set(key, value),
+    } as Storage;
+    const { scheme } = renderTheme('light', storage);
+    expect(scheme).toMatchObject({ mode: 'dark', colorScheme: 'dark' });
+    act(() => scheme.setMode('system'));
+    expect(kept.get('ui-theme')).toBe('system');
+    expect(localStorage.length).toBe(0);
   });
 
   it('works without matchMedia (shown light)', () => {

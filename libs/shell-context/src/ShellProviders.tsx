@@ -40,27 +40,29 @@ const REDUCED_MOTION_CSS = {
 const MODES: unknown[] = ['light', 'dark', 'system'];
 
 /**
- * Where MUI keeps the theme's mode: localStorage under THEME_STORAGE_KEY, a stored value that is
- * not a mode ignored. Its light and dark palettes are never switched, so not stored.
+ * Where MUI keeps the theme's mode: the services' storage under THEME_STORAGE_KEY, a stored value
+ * that is not a mode ignored. Its light and dark palettes are never switched, so not stored.
  */
-const modeStorage: StorageManager = ({ key }) => ({
-  get(defaultValue) {
-    try {
-      const stored = key === THEME_STORAGE_KEY && globalThis.localStorage?.getItem(key);
-      return MODES.includes(stored) ? stored : defaultValue;
-    } catch {
-      return defaultValue;
-    }
-  },
-  set(value) {
-    try {
-      if (key === THEME_STORAGE_KEY) globalThis.localStorage?.setItem(key, value);
-    } catch {
-      // Private browsing may refuse storage; the choice still applies to this page.
-    }
-  },
-  subscribe: () => () => undefined,
-});
+function modeStorage(storage: Storage | undefined): StorageManager {
+  return ({ key }) => ({
+    get(defaultValue) {
+      try {
+        const stored = key === THEME_STORAGE_KEY && storage?.getItem(key);
+        return MODES.includes(stored) ? stored : defaultValue;
+      } catch {
+        return defaultValue;
+      }
+    },
+    set(value) {
+      try {
+        if (key === THEME_STORAGE_KEY) storage?.setItem(key, value);
+      } catch {
+        // Private browsing may refuse storage; the choice still applies to this page.
+      }
+    },
+    subscribe: () => () => undefined,
+  });
+}
 
 /** F8 moves focus to the notification region (docs/product.md, Accessibility and keyboard). */
 function useToastRegionHotkey(): void {
@@ -98,6 +100,7 @@ export function ShellProviders({
     () => createAppTheme(services.branding, reducedMotion),
     [services.branding, reducedMotion],
   );
+  const storageManager = useMemo(() => modeStorage(services.storage), [services.storage]);
   useToastRegionHotkey();
 
   return (
@@ -106,7 +109,7 @@ export function ShellProviders({
         theme={theme}
         defaultMode={services.defaultThemeMode}
         modeStorageKey={THEME_STORAGE_KEY}
-        storageManager={modeStorage}
+        storageManager={storageManager}
         noSsr
       >
         <CssBaseline enableColorScheme />

@@ -15,6 +15,8 @@ export interface ShellServices {
   /** The theme's mode until the user picks one (ShellProviders hands it to MUI). */
   defaultThemeMode: 'light' | 'dark' | 'system';
   branding: Branding;
+  /** Where the session and the theme's mode are kept (localStorage unless given). */
+  storage: Storage | undefined;
 }
 
 export interface ShellServicesOptions {
@@ -31,10 +33,11 @@ export interface ShellServicesOptions {
 }
 
 export function createShellServices(options: ShellServicesOptions): ShellServices {
+  const storage = options.storage ?? globalThis.localStorage;
   // The API client and the auth client need each other; the closures run only after both exist.
   const api = createApiClient({
     fetch: options.fetch,
-    storage: options.storage,
+    storage,
     currentPath: options.currentPath,
     onUnauthorized: () => {
       auth.clearSession();
@@ -47,7 +50,7 @@ export function createShellServices(options: ShellServicesOptions): ShellService
     isSignedOut: () => auth.getSnapshot().authenticated === false,
   });
   const auth: AuthClient = createAuthClient(api, {
-    storage: options.storage,
+    storage,
     now: options.now,
     onSignedOut: () => {
       privacy.reset();
@@ -62,5 +65,6 @@ export function createShellServices(options: ShellServicesOptions): ShellService
     toast: options.toast ?? createToast(),
     defaultThemeMode: options.defaultThemeMode,
     branding: options.branding ?? { ...DEFAULT_BRANDING },
+    storage,
   };
 }

@@ -89,7 +89,6 @@ export function createTestServices(
   const toast = createRecordingToast();
   const services = createShellServices({
     defaultThemeMode: 'light',
-    storage: globalThis.localStorage,
     toast,
     ...options,
   });
