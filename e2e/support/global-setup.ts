@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { deleteNamespaceStreams } from '@meetings/service-kit';
-import { freePort, portIsFree, waitUntilAnswering } from '@meetings/testing/services';
+import { freePort, freePortBase, waitUntilAnswering } from '@meetings/testing/services';
 import { managementPorts } from '../../scripts/distributed-processes.mjs';
 import { startMailbox } from './mailbox.js';
 import { TENANTS } from './tenants.js';
@@ -24,17 +24,6 @@ declare module 'vitest' {
 
 const root = resolve(import.meta.dirname, '..', '..');
 const OPERATOR_TOKEN = 'e2e-operator-token-0123456789abcdef';
-
-/** A base such that base+1 … base+count are all free (the services' fixed ports). */
-async function freePortBase(count: number): Promise<number> {
-  for (;;) {
-    // Below the OS's range for outgoing connections' ports, as freePort.
-    const base = 20_000 + Math.floor(Math.random() * 12_000);
-    // The services' public ports and, 100 above, their management ports.
-    const ports = Array.from({ length: count }, (_, i) => [base + i + 1, base + i + 101]).flat();
-    if ((await Promise.all(ports.map(portIsFree))).every(Boolean)) return base;
-  }
-}
 
 /** Starts the built product the way a user does, in the mode E2E_MODE names. */
 export default async function setup(project: TestProject) {

@@ -2,7 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, type WriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, startTestSmtp, waitUntilAnswering } from '@meetings/testing/services';
+import {
+  freePort,
+  freePortBase,
+  startTestSmtp,
+  waitUntilAnswering,
+} from '@meetings/testing/services';
 import {
   distributedProcesses,
   type ProcessName,
@@ -174,7 +179,7 @@ export class Cluster {
     const mailbox = await startTestSmtp();
     const gatewayPort = await freePort();
     const gatewayManagementPort = await freePort();
-    const base = await freeServicePortBase();
+    const base = await freePortBase(4);
     const logDir = mkdtempSync(join(tmpdir(), 'cluster-logs-'));
     const env: Record<string, string> = {
       ...(process.env as Record<string, string>),
@@ -218,8 +223,13 @@ export class Cluster {
       // Side by side, as `npm run start:distributed` does (keys are fetched from svc-auth lazily).
       await Promise.all(processes.map((p) => p.start()));
     } catch (error) {
+      const exited = processes.filter((p) => !p.running()).map((p) => p.name);
       await cluster.stop({ keepLogs: true });
-      throw new Error(`${(error as Error).message}; logs in ${logDir}`, { cause: error });
+      // CI keeps no files: what the processes that exited logged goes in the message.
+      const logged = exited.map((name) => `\n---- ${name}.log ----\n${cluster.tail(name, 30)}`);
+      throw new Error(`${(error as Error).message}; logs in ${logDir}${logged.join('')}`, {
+        cause: error,
+      });
     }
     return cluster;
   }
@@ -247,23 +257,4 @@ export class Cluster {
     if (!options.keepLogs && !process.env.KEEP_CLUSTER_LOGS)
       rmSync(this.logDir, { recursive: true, force: true });
   }
-}
-
-/** Five consecutive free ports above a random base (services use base+1 … base+4). */
-async function freeServicePortBase(): Promise<number> {
-  const { createServer } = await import('node:net');
-  const free = (port: number) =>
-    new Promise<boolean>((resolve) => {
-      const server = createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 21_000 + Math.floor(Math.random() * 20_000);
-    let ok = true;
-    // The services' public ports and, 100 above, their management ports.
-    for (let i = 1; i <= 4 && ok; i++) ok = (await free(base + i)) && (await free(base + 100 + i));
-    if (ok) return base;
-  }
-  throw new Error('no free port range for the services');
 }

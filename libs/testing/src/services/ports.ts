@@ -19,11 +19,27 @@ const handedOut = new Set<number>();
  * there could be taken by another process's connection before the listener binds it.
  */
 export async function freePort(): Promise<number> {
+  return (await freePorts([0]))[0]!;
+}
+
+/**
+ * A base such that base+1 … base+count and, 100 above, base+101 … base+100+count are free, drawn
+ * as freePort draws: the fixed offsets the distributed mode gives the services' public and
+ * management ports (SERVICE_PORT_BASE).
+ */
+export async function freePortBase(count: number): Promise<number> {
+  const offsets = Array.from({ length: count }, (_, i) => [i + 1, i + 101]).flat();
+  return (await freePorts(offsets))[0]! - 1;
+}
+
+async function freePorts(offsets: number[]): Promise<number[]> {
   for (;;) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const base = 20_000 + Math.floor(Math.random() * (12_000 - Math.max(...offsets)));
+    const ports = offsets.map((offset) => base + offset);
     // Asked for several before any is bound: never the same one twice.
-    if (handedOut.has(port) || !(await portIsFree(port))) continue;
-    handedOut.add(port);
-    return port;
+    if (ports.some((port) => handedOut.has(port))) continue;
+    if (!(await Promise.all(ports.map(portIsFree))).every(Boolean)) continue;
+    for (const port of ports) handedOut.add(port);
+    return ports;
   }
 }
