@@ -84,17 +84,19 @@ export default async function setup(project: TestProject) {
   const product = { alive: () => child.exitCode === null, name: 'the product' };
   await waitUntilAnswering(`${baseUrl}/remotes.json`, product);
   await waitUntilAnswering(`${baseUrl}/healthz`, product);
+  const management = managementPorts(servicePortBase);
   if (mode === 'distributed') {
     // Each service is its own process: the gateway answering says nothing about them.
-    const management = Object.values(managementPorts(servicePortBase));
     await Promise.all(
-      management.map((p) => waitUntilAnswering(`http://127.0.0.1:${p}/readyz`, product)),
+      Object.values(management).map((p) =>
+        waitUntilAnswering(`http://127.0.0.1:${p}/readyz`, product),
+      ),
     );
   }
 
   project.provide('baseUrl', baseUrl);
   project.provide('mailboxUrl', mailbox.httpUrl);
-  project.provide('subscriptionManagementUrl', `http://127.0.0.1:${servicePortBase + 102}`);
+  project.provide('subscriptionManagementUrl', `http://127.0.0.1:${management.subscription}`);
   project.provide('operatorToken', OPERATOR_TOKEN);
   project.provide('mode', mode);
   project.provide('onboardingDir', onboardingDir);
