@@ -22,6 +22,7 @@ export declare function servicePorts(base: number): {
 };
 
 export declare function managementPorts(base: number): ReturnType<typeof servicePorts>;
+export declare function basePorts(base: number): number[];
 
 export declare function distributedProcesses(options: {
   root: string;

@@ -29,6 +29,11 @@ export function managementPorts(base) {
   return servicePorts(base + 100);
 }
 
+/** Every port SERVICE_PORT_BASE fixes: the services' own and their management ports. */
+export function basePorts(base) {
+  return [...Object.values(servicePorts(base)), ...Object.values(managementPorts(base))];
+}
+
 /**
  * Every process of the distributed mode: name, script and the settings that tie it to the
  * others. `remoteDirs` overrides where the gateway serves a remote's built files from.

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { deleteNamespaceStreams } from '@meetings/service-kit';
 import { freePort, freePortBase, waitUntilAnswering } from '@meetings/testing/services';
-import { managementPorts } from '../../scripts/distributed-processes.mjs';
+import { basePorts, managementPorts } from '../../scripts/distributed-processes.mjs';
 import { startMailbox } from './mailbox.js';
 import { TENANTS } from './tenants.js';
 
@@ -31,7 +31,7 @@ export default async function setup(project: TestProject) {
   const mailbox = await startMailbox();
   const port = await freePort();
   const managementPort = await freePort();
-  const servicePortBase = await freePortBase(4);
+  const servicePortBase = await freePortBase(basePorts);
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   // Two tenants on one deployment, told apart by host name (Chromium maps *.localhost to loopback).
   const tenantsFile = join(dataDir, 'tenants.json');

@@ -9,6 +9,7 @@ import {
   waitUntilAnswering,
 } from '@meetings/testing/services';
 import {
+  basePorts,
   distributedProcesses,
   type ProcessName,
   type ProcessSpec,
@@ -179,7 +180,7 @@ export class Cluster {
     const mailbox = await startTestSmtp();
     const gatewayPort = await freePort();
     const gatewayManagementPort = await freePort();
-    const base = await freePortBase(4);
+    const base = await freePortBase(basePorts);
     const logDir = mkdtempSync(join(tmpdir(), 'cluster-logs-'));
     const env: Record<string, string> = {
       ...(process.env as Record<string, string>),

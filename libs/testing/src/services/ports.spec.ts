@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { freePort, freePortBase, portIsFree } from './ports.js';
 
 const held: Server[] = [];
+/** The distributed mode's layout: four services' ports and, 100 above, their management ports. */
+const layout = (base: number) => [1, 2, 3, 4, 101, 102, 103, 104].map((offset) => base + offset);
 
 afterEach(async () => {
   for (const server of held.splice(0)) await new Promise((resolve) => server.close(resolve));
@@ -34,8 +36,7 @@ describe('free ports', () => {
 
   it('freePortBase gives a base whose service and management ports are free, below the outgoing range', async () => {
     for (let round = 0; round < 20; round++) {
-      const base = await freePortBase(4);
-      const ports = [1, 2, 3, 4, 101, 102, 103, 104].map((offset) => base + offset);
+      const ports = layout(await freePortBase(layout));
       expect(Math.max(...ports)).toBeLessThan(outgoingRangeStart());
       for (const port of ports) expect(await portIsFree(port)).toBe(true);
     }
@@ -44,8 +45,7 @@ describe('free ports', () => {
   it('never hands out a port twice, across freePort and freePortBase', async () => {
     const given = new Set<number>();
     for (let round = 0; round < 200; round++) {
-      const base = await freePortBase(4);
-      const ports = [await freePort(), ...[1, 2, 3, 4, 101, 102, 103, 104].map((o) => base + o)];
+      const ports = [await freePort(), ...layout(await freePortBase(layout))];
       for (const port of ports) {
         expect(given.has(port)).toBe(false);
         given.add(port);

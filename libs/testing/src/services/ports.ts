@@ -23,13 +23,12 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * A base such that base+1 … base+count and, 100 above, base+101 … base+100+count are free, drawn
- * as freePort draws: the fixed offsets the distributed mode gives the services' public and
- * management ports (SERVICE_PORT_BASE).
+ * A base whose ports, as `layout` places them (the distributed mode's SERVICE_PORT_BASE: each
+ * service's public and management port at a fixed offset), are all free, drawn as freePort draws.
  */
-export async function freePortBase(count: number): Promise<number> {
-  const offsets = Array.from({ length: count }, (_, i) => [i + 1, i + 101]).flat();
-  return (await freePorts(offsets))[0]! - 1;
+export async function freePortBase(layout: (base: number) => number[]): Promise<number> {
+  const offsets = layout(0);
+  return (await freePorts(offsets))[0]! - offsets[0]!;
 }
 
 async function freePorts(offsets: number[]): Promise<number[]> {
